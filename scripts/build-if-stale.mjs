@@ -1,0 +1,27 @@
+// `npm start` builds the web app first when dist/web is missing or older than its sources,
+// so `npm install && npm start` serves a current page without a separate build step.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist/web/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(
+  newestMtime(path.join(root, 'src/web')),
+  newestMtime(path.join(root, 'src/shared')),
+  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+);
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+  console.log('Building the web app (dist/web)...');
+  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+}

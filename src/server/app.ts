@@ -1,0 +1,130 @@
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/connect.ts';
+import { createAccessTokens } from './features/auth/access-tokens.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createAuthService } from './features/auth/service.ts';
+import { loadSigningSecret } from './features/auth/signing-secret.ts';
+import { publicConfigRoutes } from './features/config/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { teamRoutes } from './features/teams/routes.ts';
+import { MailSender } from './mail/sender.ts';
+import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An already-open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  /** Start the background mail sender (off in tests that drain the outbox themselves). */
+  startMailSender?: boolean;
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  database: Database;
+  mailSender: MailSender;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Query-string secrets (document download's ?token=) never reach the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL }
+        : { kind: 'pglite', dataDir: config.DATA_DIR },
+    ));
+  const { db } = database;
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Trust X-Forwarded-For only from the configured number of proxies in front of the app.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
+  }) as unknown as App;
+  app.decorate('database', database);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transport: MailTransport = config.SMTP_URL
+    ? smtpTransport(config.SMTP_URL)
+    : fileTransport(path.join(config.DATA_DIR, 'mail'), (message) => app.log.info(message));
+  const mailSender = new MailSender(
+    db,
+    transport,
+    config.MAIL_FROM,
+    config.MAIL_POLL_SECONDS * 1000,
+    app.log,
+  );
+  app.decorate('mailSender', mailSender);
+
+  const tokens = createAccessTokens(
+    await loadSigningSecret(db, config.JWT_SECRET),
+    config.ACCESS_TOKEN_TTL_HOURS,
+  );
+  const auth = createAuthService({ db, config, tokens, mailQueued: () => mailSender.nudge() });
+
+  // External plugins, then our own, then routes.
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin, { db });
+  await app.register(authenticatePlugin, { auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(publicConfigRoutes, { config });
+      await api.register(authRoutes, { prefix: '/auth', auth, config });
+      await api.register(teamRoutes, { prefix: '/teams', db });
+    },
+    { prefix: '/api' },
+  );
+  if (config.SERVE_WEB) await app.register(webPlugin);
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
+
+  const housekeeping = setInterval(
+    () => {
+      pruneRateLimits(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'rate-limit cleanup failed'),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  housekeeping.unref();
+
+  if (options.startMailSender !== false) app.addHook('onReady', async () => mailSender.start());
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await mailSender.stop();
+    if (!options.database) await database.close();
+  });
+  return app;
+}

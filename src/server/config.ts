@@ -1,0 +1,82 @@
+import { IANAZone } from 'luxon';
+import { z } from 'zod';
+
+// The one place the environment is read. Everything else receives a typed Config.
+
+const durationMinutes = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(fallback);
+const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** postgres://... for a real server; unset means the embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CLUB_NAME: z.string().trim().min(1).max(100).default('Riverside Youth Soccer Club'),
+  /** Base of every link in an email; never taken from the request's Host header. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((url) => url.replace(/\/+$/, '')),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Club Teams <no-reply@localhost>'),
+  /** Signing secret for access tokens. Unset: one is generated once and kept in the database. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  TEAM_TIME_ZONE: z
+    .string()
+    .default('America/Chicago')
+    .refine((zone) => IANAZone.isValidZone(zone), 'TEAM_TIME_ZONE must be an IANA time zone'),
+  /** Serve the built web app from dist/web (off in API tests). */
+  SERVE_WEB: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  // Rate limits: attempts per window, per client address and per account.
+  LOGIN_LIMIT_PER_IP: count(30),
+  LOGIN_LIMIT_PER_ACCOUNT: count(10),
+  LOGIN_WINDOW_MINUTES: durationMinutes(15),
+  FORGOT_LIMIT_PER_IP: count(10),
+  FORGOT_LIMIT_PER_ACCOUNT: count(3),
+  RESET_LIMIT_PER_IP: count(20),
+  RESET_LIMIT_PER_ACCOUNT: count(5),
+  RECOVERY_WINDOW_MINUTES: durationMinutes(60),
+  /** Number of proxies in front of the app whose X-Forwarded-For is trusted (0 = none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Blank variables count as unset, so `DATABASE_URL= npm start` means PGlite.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  changePasswordBody,
+  changePasswordResponse,
+  detailResponse,
+  forgotPasswordBody,
+  profileBody,
+  registerBody,
+  resetPasswordBody,
+  tokenBody,
+  tokenResponse,
+  userSchema,
+} from '../../../shared/api/auth.ts';
+import type { Config } from '../../config.ts';
+import { type AuthService, toUser } from './service.ts';
+
+const bodyField = (request: { body: unknown }, field: string): string | undefined => {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, config }: { auth: AuthService; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ip = (request: { ip: string }) => request.ip;
+
+  r.post(
+    '/register',
+    { schema: { body: registerBody, response: { 201: userSchema } } },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      return reply.status(201).send(user);
+    },
+  );
+
+  r.post(
+    '/token',
+    {
+      schema: { body: tokenBody, response: { 200: tokenResponse } },
+      preHandler: app.limitBy([
+        {
+          name: 'login:ip',
+          max: config.LOGIN_LIMIT_PER_IP,
+          windowMinutes: config.LOGIN_WINDOW_MINUTES,
+          key: ip,
+        },
+        {
+          name: 'login:account',
+          max: config.LOGIN_LIMIT_PER_ACCOUNT,
+          windowMinutes: config.LOGIN_WINDOW_MINUTES,
+          key: (request) => bodyField(request, 'username'),
+        },
+      ]),
+    },
+    async (request) => ({
+      access_token: await auth.signIn(request.body.username, request.body.password),
+      token_type: 'bearer' as const,
+    }),
+  );
+
+  r.get('/me', { preHandler: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) =>
+    toUser(request.user),
+  );
+
+  r.put(
+    '/profile',
+    { preHandler: app.authenticate, schema: { body: profileBody, response: { 200: userSchema } } },
+    (request) => auth.updateProfile(request.user.id, request.body),
+  );
+
+  r.put(
+    '/change-password',
+    {
+      preHandler: app.authenticate,
+      schema: { body: changePasswordBody, response: { 200: changePasswordResponse } },
+    },
+    async (request) => ({
+      detail: AUTH_MESSAGES.passwordChanged,
+      access_token: await auth.changePassword(
+        request.user,
+        request.body.current_password,
+        request.body.new_password,
+      ),
+      token_type: 'bearer' as const,
+    }),
+  );
+
+  r.post(
+    '/forgot-password',
+    {
+      schema: { body: forgotPasswordBody, response: { 200: detailResponse } },
+      preHandler: app.limitBy([
+        {
+          name: 'forgot:ip',
+          max: config.FORGOT_LIMIT_PER_IP,
+          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+          key: ip,
+        },
+        {
+          name: 'forgot:account',
+          max: config.FORGOT_LIMIT_PER_ACCOUNT,
+          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+          key: (request) => bodyField(request, 'email'),
+        },
+      ]),
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return { detail: AUTH_MESSAGES.forgotAccepted };
+    },
+  );
+
+  r.post(
+    '/reset-password',
+    {
+      schema: { body: resetPasswordBody, response: { 200: detailResponse } },
+      preHandler: app.limitBy([
+        {
+          name: 'reset:ip',
+          max: config.RESET_LIMIT_PER_IP,
+          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+          key: ip,
+        },
+        {
+          name: 'reset:token',
+          max: config.RESET_LIMIT_PER_ACCOUNT,
+          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+          key: (request) => {
+            const token = bodyField(request, 'token');
+            return token ? auth.resetTokenKey(token) : undefined;
+          },
+        },
+      ]),
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.new_password);
+      return { detail: AUTH_MESSAGES.resetDone };
+    },
+  );
+}

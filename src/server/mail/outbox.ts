@@ -1,0 +1,75 @@
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { emailOutbox } from '../db/schema.ts';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Queues an email. Pass the transaction's handle to queue it with the change that caused it. */
+export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
+  await db.insert(emailOutbox).values({
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+  });
+}
+
+const CLAIM_SECONDS = 120;
+
+/**
+ * Claims up to `limit` due emails for this sender. The claim (locked_until) keeps other processes off
+ * them; if this process dies mid-send the claim runs out and another sender retries.
+ */
+export async function claimDueEmails(db: Db, limit: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        lte(emailOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(emailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({
+      lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
+    .where(sql`${emailOutbox.id} in ${due}`)
+    .returning();
+}
+
+export async function markSent(db: Db, id: number): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** Retry delay after the n-th failed attempt: 10 s doubling, at most one hour. Never gives up. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      lockedUntil: null,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${retryDelaySeconds(row.attempts)} * interval '1 second'`,
+    })
+    .where(eq(emailOutbox.id, row.id));
+}

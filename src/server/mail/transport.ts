@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutgoingEmail } from './outbox.ts';
+
+export interface MailTransport {
+  send(email: OutgoingEmail & { from: string }): Promise<void>;
+  close(): void;
+}
+
+/** Delivers through an SMTP server (SMTP_URL). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(email) {
+      await transporter.sendMail(email);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP: each email is written as an .eml file under the data folder and its links are logged,
+ * so someone running the app locally can still follow a reset link.
+ */
+export function fileTransport(folder: string, log: (message: string) => void): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(email) {
+      const info = await transporter.sendMail(email);
+      await fs.mkdir(folder, { recursive: true });
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      log(
+        `Email "${email.subject}" to ${email.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
+      );
+    },
+    close: () => transporter.close(),
+  };
+}

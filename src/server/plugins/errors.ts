@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+// Every error answer is JSON {detail}. Bad input is a 4xx that names the problem; only our own
+// faults are 500s, and those never show internals.
+
+const FASTIFY_DETAILS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but the content type is application/json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+};
+
+interface ZodIssueLike {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** The first validation problem as a sentence naming the field. */
+function validationDetail(issues: ZodIssueLike[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const issuePath = first.params?.issue?.path ?? [];
+  const field = issuePath.length
+    ? issuePath.join('.')
+    : (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const message = first.params?.issue?.message ?? first.message ?? 'is invalid';
+  // Our own messages already name the field ('Name is required'); zod's generic ones do not.
+  const generic = /^(Invalid|Expected|Unrecognized|Too (big|small))/i.test(message);
+  // No field: the body itself is missing or not an object.
+  if (!field) return generic ? 'Request body must be a JSON object' : message;
+  return generic ? `${field}: ${message}` : message;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ detail: validationDetail(error.validation as ZodIssueLike[]) });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const detail = (error.code && FASTIFY_DETAILS[error.code]) || error.message || 'Bad request';
+      return reply.status(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ROLES, SELF_REGISTER_ROLES } from '../roles.ts';
+import {
+  emailField,
+  existingPasswordField,
+  nameField,
+  newPasswordField,
+  phoneField,
+  textError,
+} from './fields.ts';
+
+// Request and response shapes of the auth endpoints (spec part 1 section 7).
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerBody = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+  // 'admin' is named here so the server can refuse it with a clear 403 instead of a generic 400.
+  role: z.enum([...SELF_REGISTER_ROLES, 'admin'], {
+    error: `Role must be one of: ${SELF_REGISTER_ROLES.join(', ')}`,
+  }),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** OAuth2-style password grant: form fields username (the email) and password. */
+export const tokenBody = z.object({
+  username: z
+    .string({ error: textError('Email') })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .transform((email) => email.toLowerCase()),
+  password: existingPasswordField,
+});
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const profileBody = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+export const changePasswordBody = z.object({
+  current_password: existingPasswordField,
+  new_password: newPasswordField,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** Change password signs out every other session and hands this one a fresh token. */
+export const changePasswordResponse = z.object({
+  detail: z.string(),
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+
+export const forgotPasswordBody = z.object({ email: emailField });
+
+export const resetPasswordBody = z.object({
+  token: z
+    .string({ error: textError('Reset token') })
+    .min(1, 'Reset token is required')
+    .max(200, 'Reset token is invalid'),
+  new_password: newPasswordField,
+});
+
+export const detailResponse = z.object({ detail: z.string() });
+
+export const publicConfigResponse = z.object({
+  club_name: z.string(),
+  team_time_zone: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;
+
+// Messages the server answers that the page also shows.
+export const AUTH_MESSAGES = {
+  badCredentials: 'Incorrect email or password',
+  emailTaken: 'An account with this email already exists',
+  adminRefused: 'Admin accounts cannot be created by registration',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully',
+  forgotAccepted:
+    'If an account exists for that email, we have sent a link to reset the password. The link is valid for one hour.',
+  resetDone: 'Your password has been reset. You can now sign in with the new password.',
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  notAuthenticated: 'Not authenticated',
+  tokenInvalid: 'Token expired or invalid',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+} as const;

@@ -1,0 +1,23 @@
+// Roles of DECISIONS.md: coaches sign themselves up, parents and players join with an invite code,
+// admins are created only from the command line.
+export const ROLES = ['coach', 'parent', 'player', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SELF_REGISTER_ROLES = ['coach', 'parent', 'player'] as const;
+export type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];
+
+/** Roles that join a team with an invite code. */
+export const JOIN_ROLES = ['parent', 'player'] as const;
+export type JoinRole = (typeof JOIN_ROLES)[number];
+
+/** Coaches and admins run teams: they see the Admin tab and every permission check passes for them. */
+export function isCoachLike(role: Role): boolean {
+  return role === 'coach' || role === 'admin';
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  coach: 'Coach',
+  parent: 'Parent',
+  player: 'Player',
+  admin: 'Admin',
+};

@@ -1,0 +1,89 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retryDelaySeconds } from '../../src/server/mail/outbox.ts';
+import { SmtpReceiver } from '../support/smtp-receiver.ts';
+import {
+  BACKENDS,
+  GOOD_PASSWORD,
+  queryRows,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from '../support/test-app.ts';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe.each(BACKENDS)('email outbox on $name', (backend) => {
+  let t: TestApp;
+  let port: number;
+  const smtp = new SmtpReceiver();
+
+  beforeAll(async () => {
+    port = await freePort();
+    // The mail server is down when the app starts; the sender is driven by hand below.
+    t = await startTestApp(backend, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '3600' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
+
+  it('keeps an email through a mail-server outage and delivers it once the server is back', async () => {
+    const email = uniqueEmail('patient');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Pat Patient', email, password: GOOD_PASSWORD, role: 'coach' },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } }))
+        .statusCode,
+    ).toBe(200);
+
+    await t.app.mailSender.drain();
+    const [failed] = await queryRows<{
+      attempts: number;
+      sent_at: unknown;
+      last_error: string;
+      later: boolean;
+    }>(
+      t.db,
+      sql`select attempts, sent_at, last_error, next_attempt_at > now() as later from email_outbox where to_address = ${email}`,
+    );
+    expect(failed).toMatchObject({ attempts: 1, sent_at: null, later: true });
+    expect(failed?.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    await smtp.start(port);
+    // Not due yet: a drain now sends nothing.
+    await t.app.mailSender.drain();
+    expect(smtp.messages).toHaveLength(0);
+
+    await t.db.execute(sql`update email_outbox set next_attempt_at = now() where to_address = ${email}`);
+    await t.app.mailSender.drain();
+    const delivered = await smtp.waitFor(email);
+    expect(delivered.subject).toContain('Reset your');
+    const [row] = await queryRows<{ attempts: number; sent: boolean }>(
+      t.db,
+      sql`select attempts, sent_at is not null as sent from email_outbox where to_address = ${email}`,
+    );
+    expect(row).toEqual({ attempts: 2, sent: true });
+
+    // Sent emails are not sent again.
+    await t.db.execute(sql`update email_outbox set next_attempt_at = now()`);
+    await t.app.mailSender.drain();
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('backs off from 10 seconds, doubling, up to an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([10, 20, 40, 80]);
+    expect(retryDelaySeconds(30)).toBe(3600);
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { type App, buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type Database, openDatabase } from '../../src/server/db/connect.ts';
+
+// API tests run through the real server on a real database: PGlite always, and PostgreSQL too when
+// TEST_DATABASE_URL is set. Each test app gets a fresh database of its own.
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+}
+
+export const BACKENDS: Backend[] = [
+  { name: 'pglite' },
+  ...(process.env['TEST_DATABASE_URL'] ? [{ name: 'postgres' as const }] : []),
+];
+
+export interface TestApp {
+  app: App;
+  db: Database['db'];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database on the test server; returns its URL and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env['TEST_DATABASE_URL'];
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
+  const pgDatabase = backend.name === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://club.test',
+    CLUB_NAME: 'Test Valley FC',
+    MAIL_POLL_SECONDS: '0.1',
+    // Generous limits: the rate-limit tests set their own.
+    LOGIN_LIMIT_PER_IP: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    FORGOT_LIMIT_PER_IP: '10000',
+    FORGOT_LIMIT_PER_ACCOUNT: '10000',
+    RESET_LIMIT_PER_IP: '10000',
+    RESET_LIMIT_PER_ACCOUNT: '10000',
+    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase(
+    pgDatabase
+      ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
+      : { kind: 'pglite', dataDir: 'memory://' },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDatabase?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** An email address no other test uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Corner#Kick9';
+
+/** Rows of a raw SQL query; both drivers answer { rows }. */
+export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+
+describe('configuration', () => {
+  it('runs with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      TEAM_TIME_ZONE: 'America/Chicago',
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats blank variables as unset and trims the public URL', () => {
+    const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://club.example/' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('https://club.example');
+  });
+
+  it('names every bad setting', () => {
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', TEAM_TIME_ZONE: 'Nowhere/City' }),
+    ).toThrow(
+      /DATABASE_URL must start with postgres[\s\S]*JWT_SECRET must be at least 32 characters[\s\S]*TEAM_TIME_ZONE must be an IANA time zone/,
+    );
+  });
+});
+
+describe('data folder lock', () => {
+  it('lets one holder in at a time and takes over a lock left by a dead process', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    expect(fs.existsSync(path.join(dir, 'app.lock'))).toBe(false);
+
+    // A pid that cannot be running (beyond the kernel's maximum).
+    fs.writeFileSync(path.join(dir, 'app.lock'), '99999999');
+    const again = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, 'app.lock'), 'utf8')).toBe(String(process.pid));
+    again();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
