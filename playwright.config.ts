@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests in Debian's Chromium against the real server on a fresh PGlite folder.
+const PORT = 4310;
+export const E2E_DATA_DIR = '.e2e-data';
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      CLUB_NAME: 'Riverside Youth Soccer Club',
+      LOG_LEVEL: 'warn',
+      MAIL_POLL_SECONDS: '0.2',
+      LOGIN_LIMIT_PER_IP: '10000',
+      FORGOT_LIMIT_PER_IP: '10000',
+    },
+  },
+});

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { User } from '../../shared/api/auth.ts';
+import { isCoachLike } from '../../shared/roles.ts';
+import { visibleTabs } from '../../shared/tabs.ts';
+import { AccountSettingsModal } from '../features/account/components/AccountSettingsModal.tsx';
+import { useCoachedTeams } from '../features/teams/api/get-coached-teams.ts';
+import { useMyTeam } from '../features/teams/api/get-my-team.ts';
+import type { Team } from '../features/teams/types.ts';
+import { useClubName } from '../lib/public-config.ts';
+import { LogoutConfirm } from './LogoutConfirm.tsx';
+import { MobileTopBar } from './MobileTopBar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TabContent } from './TabContent.tsx';
+import { tabTitle } from './tab-titles.ts';
+import { TeamPicker } from './TeamPicker.tsx';
+import { useHashTab } from './useHashTab.ts';
+import { usePageTitle } from './usePageTitle.ts';
+import { useSelectedTeam } from './useSelectedTeam.ts';
+
+const SIDEBAR_ID = 'sidebar';
+const NO_TEAMS: readonly Team[] = [];
+/** Matches the stylesheet's breakpoint where the side bar stops being a drawer. */
+const DESKTOP_QUERY = '(min-width: 900px)';
+
+interface AppShellProps {
+  user: User;
+}
+
+/** The signed-in layout: side bar (a drawer on phones), top bar on phones, and the active tab. */
+export function AppShell({ user }: AppShellProps) {
+  const coachLike = isCoachLike(user.role);
+  const clubName = useClubName();
+  const [tab, navigate] = useHashTab(coachLike);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [teamSetupRequested, setTeamSetupRequested] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const logoRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+
+  const coachedTeams = useCoachedTeams(coachLike);
+  const myTeam = useMyTeam(!coachLike);
+  const teamsLoaded = coachLike ? !coachedTeams.isPending : !myTeam.isPending;
+  const teams: readonly Team[] = coachLike
+    ? (coachedTeams.data ?? NO_TEAMS)
+    : myTeam.data
+      ? [myTeam.data]
+      : NO_TEAMS;
+  const [selectedTeam, selectTeam] = useSelectedTeam(teams);
+
+  usePageTitle(tabTitle(tab, coachLike));
+
+  const closeDrawer = useCallback((returnFocus: boolean) => {
+    setDrawerOpen(false);
+    if (returnFocus) menuButtonRef.current?.focus();
+  }, []);
+
+  // Phones: Escape closes the drawer; opening it moves focus into it.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    logoRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Escape in an open dialog closes only the dialog.
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) closeDrawer(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, closeDrawer]);
+
+  // The drawer is a phone layout: widening the window past the breakpoint closes it.
+  useEffect(() => {
+    const wide = window.matchMedia?.(DESKTOP_QUERY);
+    if (!wide) return;
+    const onChange = () => {
+      if (wide.matches) setDrawerOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  // A new tab starts at the top of the page.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [tab]);
+
+  const onCreateTeam = () => {
+    // The team-creation wizard arrives with the teams feature; until then the dashboard explains team
+    // setup, and this request brings it into view.
+    setTeamSetupRequested(true);
+    navigate('dashboard');
+    closeDrawer(false);
+  };
+
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    // The hash switches tabs, so the skip link moves focus itself.
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <MobileTopBar
+        clubName={clubName}
+        drawerOpen={drawerOpen}
+        drawerId={SIDEBAR_ID}
+        onToggleDrawer={() => (drawerOpen ? closeDrawer(false) : setDrawerOpen(true))}
+        menuButtonRef={menuButtonRef}
+      />
+      {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeDrawer(true)} />}
+      <Sidebar
+        id={SIDEBAR_ID}
+        open={drawerOpen}
+        clubName={clubName}
+        tabs={visibleTabs(coachLike)}
+        activeTab={tab}
+        // The unread-message and join-request counts arrive with the Communication and Admin features.
+        unreadCount={0}
+        pendingJoinRequests={0}
+        user={user}
+        logoRef={logoRef}
+        teamPicker={
+          <TeamPicker
+            coachLike={coachLike}
+            loading={!teamsLoaded}
+            teams={teams}
+            selectedId={selectedTeam?.id ?? null}
+            onSelect={selectTeam}
+            onCreateTeam={onCreateTeam}
+          />
+        }
+        onHome={() => {
+          navigate('dashboard');
+          closeDrawer(false);
+        }}
+        onTabChosen={() => {
+          setTeamSetupRequested(false);
+          closeDrawer(false);
+        }}
+        // The drawer stays open under these dialogs, so focus can return to the button that opened them.
+        onOpenAccount={() => setAccountOpen(true)}
+        onLogout={() => setLogoutOpen(true)}
+      />
+      <main ref={mainRef} id="main" className="main" tabIndex={-1} inert={drawerOpen}>
+        <TabContent
+          tab={tab}
+          user={user}
+          coachLike={coachLike}
+          teamsLoaded={teamsLoaded}
+          teams={teams}
+          selectedTeam={selectedTeam}
+          teamSetupRequested={teamSetupRequested}
+        />
+      </main>
+      {accountOpen && <AccountSettingsModal open user={user} onClose={() => setAccountOpen(false)} />}
+      <LogoutConfirm open={logoutOpen} onCancel={() => setLogoutOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Ref } from 'react';
+
+interface MobileTopBarProps {
+  clubName: string;
+  drawerOpen: boolean;
+  drawerId: string;
+  onToggleDrawer: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}
+
+/** Phones: the bar above the page with the menu toggle for the side bar. */
+export function MobileTopBar({
+  clubName,
+  drawerOpen,
+  drawerId,
+  onToggleDrawer,
+  menuButtonRef,
+}: MobileTopBarProps) {
+  return (
+    <header className="top-bar">
+      <button
+        ref={menuButtonRef}
+        type="button"
+        className="icon-button top-bar__menu"
+        aria-label="Menu"
+        aria-expanded={drawerOpen}
+        aria-controls={drawerId}
+        onClick={onToggleDrawer}
+      >
+        <span className="hamburger" aria-hidden="true" />
+      </button>
+      <span className="top-bar__title">{clubName}</span>
+      <button type="button" className="icon-button top-bar__bell" aria-label="Notifications">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import type { Team } from '../features/teams/types.ts';
+
+interface TeamPickerProps {
+  coachLike: boolean;
+  loading: boolean;
+  teams: readonly Team[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onCreateTeam: () => void;
+}
+
+/** Chooses the active team (spec part 1 section 2, Team picker). */
+export function TeamPicker({
+  coachLike,
+  loading,
+  teams,
+  selectedId,
+  onSelect,
+  onCreateTeam,
+}: TeamPickerProps) {
+  const selectId = useId();
+
+  if (loading) {
+    return (
+      <div className="team-picker" role="status">
+        <p className="team-picker__muted">Loading teams...</p>
+      </div>
+    );
+  }
+
+  if (teams.length === 0) {
+    return (
+      <div className="team-picker">
+        <p className="team-picker__muted">{coachLike ? 'No teams yet' : 'No team assigned'}</p>
+        {coachLike && (
+          <button type="button" className="button button--sidebar" onClick={onCreateTeam}>
+            + Create Team
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const [onlyTeam] = teams;
+  if (teams.length === 1 && onlyTeam) {
+    return (
+      <div className="team-picker">
+        <p className="team-picker__caption">Team</p>
+        <p className="team-picker__name">{onlyTeam.name}</p>
+        {coachLike && (
+          <button type="button" className="button button--sidebar" onClick={onCreateTeam}>
+            + Add Team
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="team-picker">
+      <label className="team-picker__caption" htmlFor={selectId}>
+        Active Team
+      </label>
+      <div className="team-picker__row">
+        <select
+          id={selectId}
+          className="team-picker__select"
+          value={selectedId ?? ''}
+          onChange={(e) => onSelect(Number(e.target.value))}
+        >
+          {teams.map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.name}
+            </option>
+          ))}
+        </select>
+        {coachLike && (
+          <button
+            type="button"
+            className="icon-button icon-button--sidebar"
+            aria-label="Add team"
+            onClick={onCreateTeam}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

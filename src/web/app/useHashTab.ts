@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import { DEFAULT_TAB, tabFromHash, type TabId } from '../../shared/tabs.ts';
+
+export const ACTIVE_TAB_KEY = 'activeTab';
+
+function savedTab(coachLike: boolean): TabId | undefined {
+  try {
+    const saved = localStorage.getItem(ACTIVE_TAB_KEY);
+    return saved ? tabFromHash(saved, coachLike) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tab of the URL hash; with no hash, the tab used last; otherwise the dashboard. */
+function currentTab(coachLike: boolean): TabId {
+  const hash = window.location.hash;
+  if (hash && hash !== '#') return tabFromHash(hash, coachLike) ?? DEFAULT_TAB;
+  return savedTab(coachLike) ?? DEFAULT_TAB;
+}
+
+/**
+ * The active tab, switched by the URL hash so that back and forward move between tabs. Navigating sets
+ * location.hash, which adds a history entry; the tab is remembered in local storage.
+ */
+export function useHashTab(coachLike: boolean): [TabId, (tab: TabId) => void] {
+  const [tab, setTab] = useState<TabId>(() => currentTab(coachLike));
+
+  useEffect(() => {
+    const onHashChange = () => setTab(currentTab(coachLike));
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [coachLike]);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(ACTIVE_TAB_KEY, tab);
+    } catch {
+      // Storage full or blocked: the tab is simply not remembered.
+    }
+    // A restored tab is written into the address bar without adding a history entry.
+    const hash = window.location.hash;
+    if (!hash || hash === '#') {
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${window.location.search}#${tab}`,
+      );
+    }
+  }, [tab]);
+
+  const navigate = useCallback((next: TabId) => {
+    if (window.location.hash === `#${next}`) setTab(next);
+    else window.location.hash = next;
+  }, []);
+
+  return [tab, navigate];
+}

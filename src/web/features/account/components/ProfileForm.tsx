@@ -1,0 +1,93 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { profileBody, type User } from '../../../../shared/api/auth.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { FormField } from '../../../components/FormField.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+type Field = 'name' | 'email' | 'phone';
+
+interface ProfileFormProps {
+  user: User;
+}
+
+/** Account Settings, 'Profile Information' tab. */
+export function ProfileForm({ user }: ProfileFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const mutation = useUpdateProfile();
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (mutation.isSuccess || mutation.isError) mutation.reset();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(profileBody, values);
+    flushSync(() => setErrors(found));
+    if (hasErrors(found)) return focusFirstInvalid(formRef.current);
+    mutation.mutate({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim() || null,
+    });
+  };
+
+  return (
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Profile Information">
+      {mutation.isSuccess && <Alert tone="success">Profile updated successfully</Alert>}
+      {mutation.isError && (
+        <Alert tone="error">{errorMessage(mutation.error, 'Failed to update profile')}</Alert>
+      )}
+      <FormField label="Full Name" error={errors.name}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set('name')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Email Address" error={errors.email}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Phone Number" hint="Optional" error={errors.phone}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set('phone')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

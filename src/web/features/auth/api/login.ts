@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { tokenResponse } from '../../../../shared/api/auth.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Exchanges email and password for an access token (OAuth2 password form: username, password). */
+export async function login({ email, password }: Credentials): Promise<string> {
+  const answer = await apiRequest('/auth/token', {
+    method: 'POST',
+    form: { username: email.trim(), password },
+    token: null,
+    schema: tokenResponse,
+  });
+  if (!answer.access_token) throw new Error('No auth token after login');
+  return answer.access_token;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { userSchema, type User } from '../../../../shared/api/auth.ts';
+import type { SelfRegisterRole } from '../../../../shared/roles.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  phone: string | null;
+  password: string;
+  role: SelfRegisterRole;
+}
+
+export function register(input: RegisterInput): Promise<User> {
+  return apiRequest('/auth/register', { method: 'POST', json: input, token: null, schema: userSchema });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

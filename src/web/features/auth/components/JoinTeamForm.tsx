@@ -1,0 +1,160 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { registerBody } from '../../../../shared/api/auth.ts';
+import { JOIN_ROLES, ROLE_LABELS, type JoinRole } from '../../../../shared/roles.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { FormField } from '../../../components/FormField.tsx';
+import { PasswordChecklist } from '../../../components/PasswordChecklist.tsx';
+import { PasswordInput } from '../../../components/PasswordInput.tsx';
+import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
+import type { InviteParams } from '../lib/invite-params.ts';
+import { joinTeamFlow, type SignInOutcome } from '../lib/sign-in-flows.ts';
+
+export const INVITE_CODE_LENGTH = 8;
+
+interface JoinTeamFormProps {
+  invite: InviteParams | null;
+  onOutcome: (outcome: SignInOutcome, email: string) => void;
+}
+
+type Field = 'inviteCode' | 'name' | 'email' | 'phone' | 'password';
+
+function inviteCodeError(code: string): string | undefined {
+  if (!code.trim()) return 'Invite code is required';
+  if (code.trim().length !== INVITE_CODE_LENGTH)
+    return `Invite code must be ${INVITE_CODE_LENGTH} characters`;
+  return undefined;
+}
+
+export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<Field, string>>({
+    inviteCode: invite?.inviteCode.slice(0, INVITE_CODE_LENGTH) ?? '',
+    name: invite?.name ?? '',
+    email: invite?.email ?? '',
+    phone: invite?.phone ?? '',
+    password: '',
+  });
+  const [role, setRole] = useState<JoinRole>('parent');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const inviteToken = invite?.inviteToken ?? null;
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      joinTeamFlow({
+        inviteCode: values.inviteCode.trim(),
+        role,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim() || null,
+        password: values.password,
+        inviteToken,
+      }),
+    onSuccess: (outcome) => onOutcome(outcome, values.email.trim()),
+  });
+
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { inviteCode, ...account } = values;
+    const found: FieldErrors<Field> = {
+      inviteCode: inviteCodeError(inviteCode),
+      ...validate<Exclude<Field, 'inviteCode'> | 'role'>(registerBody, { ...account, role }),
+    };
+    flushSync(() => setErrors(found));
+    if (hasErrors(found)) return focusFirstInvalid(formRef.current);
+    mutation.mutate();
+  };
+
+  return (
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Join a team">
+      {mutation.isError && <Alert tone="error">{mutation.error.message}</Alert>}
+      <FormField label="Invite Code" hint="Your 8-character team invite code" error={errors.inviteCode}>
+        {(field) => (
+          <input
+            {...field}
+            className="input input--code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={INVITE_CODE_LENGTH}
+            value={values.inviteCode}
+            onChange={(e) => set('inviteCode')(e.target.value.toUpperCase())}
+          />
+        )}
+      </FormField>
+      <fieldset className="field radio-group">
+        <legend className="field__label">I am joining as</legend>
+        <div className="radio-group__options">
+          {JOIN_ROLES.map((option) => (
+            <label key={option} className="radio-option">
+              <input
+                type="radio"
+                name="join-role"
+                value={option}
+                checked={role === option}
+                onChange={() => setRole(option)}
+              />
+              <span>{ROLE_LABELS[option]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField label="Full Name" error={errors.name}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set('name')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Phone (optional)" error={errors.phone}>
+        {(field) => (
+          <input
+            {...field}
+            className="input"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set('phone')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password}
+        extra={<PasswordChecklist password={values.password} />}
+      >
+        {(field) => (
+          <PasswordInput
+            {...field}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => set('password')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Joining...' : 'Join Team'}
+      </button>
+    </form>
+  );
+}

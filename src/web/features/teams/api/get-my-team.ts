@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+import type { Team } from '../types.ts';
+
+/** The team of a parent or player; null when they belong to none (the server answers 404). */
+export async function getMyTeam(): Promise<Team | null> {
+  try {
+    return await apiRequest<Team>('/teams/my-team');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useMyTeam(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.myTeam, queryFn: getMyTeam, enabled });
+}

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { getToken } from './auth-token.ts';
+
+// Thin fetch wrapper for the server's JSON API under /api. Every error answer of the server is JSON
+// `{detail}`; it becomes an ApiError carrying the status and that detail.
+
+export const API_BASE = '/api';
+export const NETWORK_ERROR_MESSAGE = 'Network error - check connection';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+
+  constructor(status: number, detail: string) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+  }
+
+  /** True when the request never reached the server. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  /**
+   * The bearer token: by default the stored one. A string uses that token (a sign-in flow that
+   * has not stored its token yet); null sends none.
+   */
+  token?: string | null;
+  /** Checks the answer's shape. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function fallbackDetail(response: Response): string {
+  if (response.status === 401) return 'Token expired or invalid';
+  if (response.status >= 500) return `Server error: ${response.status}`;
+  return response.statusText || `Server error: ${response.status}`;
+}
+
+async function readDetail(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'detail' in body) {
+      const { detail } = body;
+      if (typeof detail === 'string' && detail) return detail;
+      // A list of validation issues: show the first message.
+      if (Array.isArray(detail)) {
+        const first: unknown = detail[0];
+        if (first && typeof first === 'object' && 'msg' in first && typeof first.msg === 'string')
+          return first.msg;
+      }
+    }
+  } catch {
+    // Not JSON: fall back on the status.
+  }
+  return fallbackDetail(response);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = options.token === undefined ? getToken() : options.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form);
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set('Content-Type', 'application/json');
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  if (response.status === 204) return undefined as T;
+
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'An error occurred');
+  }
+  if (!options.schema) return data as T;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error);
+    throw new ApiError(response.status, 'An error occurred');
+  }
+  return parsed.data;
+}
+
+/** The message to show for a failed call: the server's detail, or the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return fallback;
+}

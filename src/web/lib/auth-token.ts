@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+
+// The bearer token of the signed-in user, kept in local storage under `auth_token` (spec part 1 section 4).
+// Components follow it through useAuthToken, so signing in or out re-renders the app.
+
+export const AUTH_TOKEN_KEY = 'auth_token';
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  notify();
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another browser tab signing in or out changes the same storage.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useAuthToken(): string | null {
+  return useSyncExternalStore(subscribe, getToken, () => null);
+}

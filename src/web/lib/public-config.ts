@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { publicConfigResponse, type PublicConfig } from '../../shared/api/auth.ts';
+import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-client.ts';
+
+// The deployment's public settings (club name, team time zone); needs no sign-in.
+
+export function getPublicConfig(): Promise<PublicConfig> {
+  return apiRequest('/config', { token: null, schema: publicConfigResponse });
+}
+
+export function usePublicConfig() {
+  return useQuery({ queryKey: queryKeys.config, queryFn: getPublicConfig, staleTime: Infinity });
+}
+
+/** The club's name, or '' until it is known. */
+export function useClubName(): string {
+  return usePublicConfig().data?.club_name ?? '';
+}

@@ -1,0 +1,39 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+import { clearToken, getToken } from './auth-token.ts';
+
+/** Query keys read by more than one feature. */
+export const queryKeys = {
+  me: ['me'] as const,
+  config: ['config'] as const,
+  coachedTeams: ['teams', 'coached'] as const,
+  myTeam: ['teams', 'my-team'] as const,
+};
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // Client errors (401, 403, 404, 400) will not change by asking again.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // A refused token (expired, revoked by a password change elsewhere) signs the user out.
+        if (error instanceof ApiError && error.status === 401) {
+          if (getToken()) clearToken();
+          return;
+        }
+        // Other loading failures are only logged; the screens show their empty state.
+        console.warn(`Loading ${JSON.stringify(query.queryKey)} failed`, error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

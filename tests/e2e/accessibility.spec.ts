@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './helpers.ts';
+
+// axe analyses pages opened from browser.newContext() (STACK-NOTES), so each check opens its own context.
+test('sign-in, join, shell and account settings have no accessibility violations', async ({
+  browser,
+}, info) => {
+  const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
+  const page = await context.newPage();
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+  };
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await check('login');
+  await page.getByRole('button', { name: 'Join a team with an invite code' }).click();
+  await check('join');
+  await page.getByRole('button', { name: 'Sign up as a coach' }).click();
+  await page.getByLabel('Full Name').fill('Axe Coach');
+  await page.getByLabel('Email').fill(uniqueEmail('axe'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await check('coach sign-up');
+  await page.getByRole('button', { name: 'Create Coach Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  await check('dashboard');
+  await context.close();
+});

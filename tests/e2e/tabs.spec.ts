@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { CLUB, openNavigation, signUpCoach, uniqueEmail } from './helpers.ts';
+
+test('tabs follow the hash, survive a reload and answer back and forward', async ({ page }, info) => {
+  await signUpCoach(page, 'Tab Tester', uniqueEmail('tabs'));
+
+  await openNavigation(page, info);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/#calendar$/);
+  await expect(page.getByRole('heading', { name: 'Team Calendar' })).toBeVisible();
+  await expect(page).toHaveTitle(`Calendar | ${CLUB}`);
+
+  await openNavigation(page, info);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Communication' }).click();
+  await expect(page).toHaveURL(/#messages$/);
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/#calendar$/);
+  await expect(page.getByRole('heading', { name: 'Team Calendar' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+
+  // With no hash, the last tab comes back from local storage.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+
+  // Training has no screen and falls back to the dashboard; a coach may open Admin.
+  await page.goto('/#training');
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  await page.goto('/#admin');
+  await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  await expect(page).toHaveTitle(`Admin | ${CLUB}`);
+});
+
+test('the user guide is a page of its own, opened in a new window', async ({ page, context }, info) => {
+  await signUpCoach(page, 'Guide Reader', uniqueEmail('guide'));
+  await openNavigation(page, info);
+  const [guide] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: /User Guide/ }).click(),
+  ]);
+  await guide.waitForLoadState();
+  expect(new URL(guide.url()).pathname).toBe('/user-guide');
+  await expect(guide.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(guide.getByText(/invite code/i).first()).toBeVisible();
+});
