@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../../../shared/api/auth.ts';
 import { passwordErrors } from '../../../../shared/password-policy.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { FormField } from '../../../components/FormField.tsx';
-import { PasswordChecklist } from '../../../components/PasswordChecklist.tsx';
+import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -60,16 +60,7 @@ export function ChangePasswordForm() {
           />
         )}
       </FormField>
-      <FormField label="New Password" extra={<PasswordChecklist password={next} />}>
-        {(field) => (
-          <PasswordInput
-            {...field}
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => edit(setNext)(e.target.value)}
-          />
-        )}
-      </FormField>
+      <NewPasswordField label="New Password" value={next} onValueChange={setNext} />
       <FormField label="Confirm New Password" error={mismatch ? 'New passwords do not match' : undefined}>
         {(field) => (
           <PasswordInput

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { profileBody, type User } from '../../../../shared/api/auth.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { FormField } from '../../../components/FormField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -47,42 +47,28 @@ export function ProfileForm({ user }: ProfileFormProps) {
       {mutation.isError && (
         <Alert tone="error">{errorMessage(mutation.error, 'Failed to update profile')}</Alert>
       )}
-      <FormField label="Full Name" error={errors.name}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => set('name')(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Email Address" error={errors.email}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone Number" hint="Optional" error={errors.phone}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => set('phone')(e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Full Name"
+        kind="name"
+        value={values.name}
+        onValueChange={set('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="Email Address"
+        kind="email"
+        value={values.email}
+        onValueChange={set('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Phone Number"
+        kind="tel"
+        hint="Optional"
+        value={values.phone}
+        onValueChange={set('phone')}
+        error={errors.phone}
+      />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving...' : 'Save Changes'}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { forgotPasswordBody } from '../../../../shared/api/auth.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { FormField } from '../../../components/FormField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -31,19 +31,7 @@ export function ForgotPasswordPage() {
       {mutation.isSuccess && <Alert tone="success">{mutation.data}</Alert>}
       {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'An error occurred')}</Alert>}
       <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Forgot password">
-        <FormField label="Email" error={errors.email}>
-          {(field) => (
-            <input
-              {...field}
-              className="input"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField label="Email" kind="email" value={email} onValueChange={setEmail} error={errors.email} />
         <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
         </button>

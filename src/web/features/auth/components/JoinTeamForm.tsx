@@ -5,11 +5,10 @@ import { registerBody } from '../../../../shared/api/auth.ts';
 import { JOIN_ROLES, ROLE_LABELS, type JoinRole } from '../../../../shared/roles.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { FormField } from '../../../components/FormField.tsx';
-import { PasswordChecklist } from '../../../components/PasswordChecklist.tsx';
-import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import type { InviteParams } from '../lib/invite-params.ts';
 import { joinTeamFlow, type SignInOutcome } from '../lib/sign-in-flows.ts';
+import { NewAccountFields } from './NewAccountFields.tsx';
 
 export const INVITE_CODE_LENGTH = 8;
 
@@ -102,56 +101,7 @@ export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
           ))}
         </div>
       </fieldset>
-      <FormField label="Full Name" error={errors.name}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => set('name')(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone (optional)" error={errors.phone}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => set('phone')(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
-        label="Password"
-        error={errors.password}
-        extra={<PasswordChecklist password={values.password} />}
-      >
-        {(field) => (
-          <PasswordInput
-            {...field}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
-          />
-        )}
-      </FormField>
+      <NewAccountFields values={values} errors={errors} onChange={(field, value) => set(field)(value)} />
       <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Joining...' : 'Join Team'}
       </button>

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { tokenBody } from '../../../../shared/api/auth.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { FormField } from '../../../components/FormField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import { signInWithPassword } from '../lib/sign-in-flows.ts';
@@ -34,19 +35,7 @@ export function LoginForm({ initialEmail, onSignedIn }: LoginFormProps) {
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Login">
       {mutation.isError && <Alert tone="error">{mutation.error.message}</Alert>}
-      <FormField label="Email" error={errors.username}>
-        {(field) => (
-          <input
-            {...field}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField label="Email" kind="email" value={email} onValueChange={setEmail} error={errors.username} />
       <FormField label="Password" error={errors.password}>
         {(field) => (
           <PasswordInput

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../../../shared/api/auth.ts';
 import { passwordErrors } from '../../../../shared/password-policy.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { FormField } from '../../../components/FormField.tsx';
-import { PasswordChecklist } from '../../../components/PasswordChecklist.tsx';
+import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -62,16 +62,7 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset password">
-        <FormField label="New Password" extra={<PasswordChecklist password={password} />}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </FormField>
+        <NewPasswordField label="New Password" value={password} onValueChange={setPassword} />
         <FormField label="Confirm New Password" error={mismatch ? 'Passwords do not match' : undefined}>
           {(field) => (
             <PasswordInput
