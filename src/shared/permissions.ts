@@ -23,3 +23,24 @@ export function noPermissions(): PermissionFlags {
 export function allPermissions(): PermissionFlags {
   return Object.fromEntries(MODERATOR_FLAGS.map((flag) => [flag, true])) as PermissionFlags;
 }
+
+/** What a write needs (DECISIONS.md): coaches of the team and admins hold every capability; others need the flag. */
+export const CAPABILITY_FLAGS = {
+  update_scores: 'can_update_scores',
+  make_announcements: 'can_make_announcements',
+  create_tournaments: 'can_create_tournaments',
+  manage_roster: 'can_manage_roster',
+  upload_files: 'can_upload_files',
+  send_messages: 'can_send_messages',
+  manage_events: 'can_manage_events',
+  edit_team_info: 'can_edit_team_info',
+  manage_equipment: 'can_manage_equipment',
+} as const satisfies Record<string, ModeratorFlag>;
+export type Capability = keyof typeof CAPABILITY_FLAGS;
+
+export function hasCapability(
+  access: { isCoach: boolean; flags: readonly ModeratorFlag[] },
+  capability: Capability,
+): boolean {
+  return access.isCoach || access.flags.includes(CAPABILITY_FLAGS[capability]);
+}

@@ -1,0 +1,117 @@
+// Team, roster and joining rules of spec part 2 (sections 3, 5 and 9) and DECISIONS.md.
+
+export const INVITE_CODE_LENGTH = 8;
+/** Upper-case letters and digits without the look-alikes 0/O and 1/I, so a code read aloud or off a phone is typed right. */
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function normalizeInviteCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export const AGE_GROUPS = Array.from({ length: 14 }, (_, i) => `U${i + 6}`); // U6 .. U19
+export const DIVISIONS = [
+  'Recreational',
+  'Competitive',
+  'Elite',
+  'Premier',
+  'Division 1',
+  'Division 2',
+  'Division 3',
+] as const;
+export const DEFAULT_PRIMARY_COLOR = '#10b981';
+export const DEFAULT_SECONDARY_COLOR = '#059669';
+export const TEAM_NAME_MIN_LENGTH = 2;
+
+export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward'] as const;
+export type Position = (typeof POSITIONS)[number];
+export const PLAYER_STATUSES = ['active', 'inactive'] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+
+export const JERSEY_MIN = 1;
+export const JERSEY_MAX = 99;
+export const AGE_MIN = 5;
+export const AGE_MAX = 18;
+export const BULK_ADD_MIN = 1;
+export const BULK_ADD_MAX = 50;
+export const BULK_ADD_DEFAULT = 10;
+
+/** DECISIONS.md: the union of both readings; 'parent' is the default. */
+export const RELATIONSHIPS = [
+  'parent',
+  'guardian',
+  'grandmother',
+  'grandfather',
+  'aunt',
+  'uncle',
+  'emergency_contact',
+  'other',
+] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
+  parent: 'Parent',
+  guardian: 'Guardian',
+  grandmother: 'Grandmother',
+  grandfather: 'Grandfather',
+  aunt: 'Aunt',
+  uncle: 'Uncle',
+  emergency_contact: 'Emergency Contact',
+  other: 'Other',
+};
+
+/** Invite links for parent accounts expire after 14 days (DECISIONS.md). */
+export const INVITE_TOKEN_TTL_DAYS = 14;
+
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+/** Parent-account badges of the roster's Parent Accounts section. */
+export const PARENT_ACCOUNT_STATUSES = ['unassigned', 'synced', 'pending'] as const;
+export type ParentAccountStatus = (typeof PARENT_ACCOUNT_STATUSES)[number];
+
+// Messages of spec part 2 section 5 and 8 that both sides show.
+export const ROSTER_MESSAGES = {
+  playerNameRequired: 'Player name is required',
+  jerseyRange: `Jersey number must be between ${JERSEY_MIN} and ${JERSEY_MAX}`,
+  jerseyTaken: 'Jersey number is already taken',
+  ageRange: `Age must be between ${AGE_MIN} and ${AGE_MAX}`,
+  bulkNeedsName: 'Please add at least one player with a name',
+  bulkDuplicateJersey: 'Please ensure each player has a unique jersey number.',
+  parentRequiredFields: 'Please fill in all required fields',
+  parentEmailInvalid: 'Please enter a valid email address',
+  selectPlayer: 'Please select a player',
+  wizardRequiredTitle: 'Required Fields',
+  wizardRequired: 'Please fill in all required fields before continuing.',
+} as const;
+
+export const JOIN_MESSAGES = {
+  invalidCode: 'Invalid invite code. Please check the code with your coach.',
+  alreadyMember: 'This account already belongs to a team.',
+  coachesCannotJoin: 'Coaches create teams; only parents and players join with an invite code.',
+  inviteInvalid: 'This invite link is invalid or has expired. Please ask your coach for a new one.',
+  passwordAlreadySet: 'This account already has a password. Please sign in instead.',
+} as const;
+
+interface Numbered {
+  jersey_number: number | null;
+  name: string;
+}
+
+/** Roster order: by jersey number, players without a number last (then by name). */
+export function compareByJersey(a: Numbered, b: Numbered): number {
+  if (a.jersey_number === null && b.jersey_number === null) return a.name.localeCompare(b.name);
+  if (a.jersey_number === null) return 1;
+  if (b.jersey_number === null) return -1;
+  return a.jersey_number - b.jersey_number || a.name.localeCompare(b.name);
+}
+
+/** Jersey numbers used more than once in a list, ascending. */
+export function duplicateJerseyNumbers(numbers: readonly (number | null | undefined)[]): number[] {
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  for (const n of numbers) {
+    if (n === null || n === undefined) continue;
+    if (seen.has(n)) repeated.add(n);
+    seen.add(n);
+  }
+  return [...repeated].sort((a, b) => a - b);
+}
