@@ -3,14 +3,20 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/connect.ts';
+import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { joiningRoutes } from './features/joining/routes.ts';
+import { createJoiningService } from './features/joining/service.ts';
+import { createParentService } from './features/roster/parents-service.ts';
+import { createPlayerService } from './features/roster/players-service.ts';
+import { rosterRoutes } from './features/roster/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { createTeamService } from './features/teams/service.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -42,13 +48,7 @@ function redactUrl(url: string): string {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.DATABASE_URL
-        ? { kind: 'postgres', url: config.DATABASE_URL }
-        : { kind: 'pglite', dataDir: config.DATA_DIR },
-    ));
+  const database = options.database ?? (await openDatabase(configuredDatabase(config)));
   const { db } = database;
 
   const app = Fastify({
@@ -89,7 +89,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await loadSigningSecret(db, config.JWT_SECRET),
     config.ACCESS_TOKEN_TTL_HOURS,
   );
-  const auth = createAuthService({ db, config, tokens, mailQueued: () => mailSender.nudge() });
+  const mailQueued = () => mailSender.nudge();
+  const auth = createAuthService({ db, config, tokens, mailQueued });
+  const teams = createTeamService({ db });
+  const players = createPlayerService({ db });
+  const parents = createParentService({ db, config, mailQueued });
+  const joining = createJoiningService({ db, config, mailQueued });
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -103,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(healthRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', auth, config });
-      await api.register(teamRoutes, { prefix: '/teams', db });
+      await api.register(teamRoutes, { prefix: '/teams', teams });
+      await api.register(rosterRoutes, { prefix: '/teams', players, parents });
+      await api.register(joiningRoutes, { joining, config });
     },
     { prefix: '/api' },
   );

@@ -89,6 +89,16 @@ export const JOIN_MESSAGES = {
   coachesCannotJoin: 'Coaches create teams; only parents and players join with an invite code.',
   inviteInvalid: 'This invite link is invalid or has expired. Please ask your coach for a new one.',
   passwordAlreadySet: 'This account already has a password. Please sign in instead.',
+  passwordSet: 'Password set. You can now sign in.',
+  requestAlreadyReviewed: 'This request has already been reviewed',
+} as const;
+
+/** What the roster's writes answer in `message` (spec part 2 section 8); the page shows it as it is. */
+export const ROSTER_RESULTS = {
+  playersAdded: (count: number) => `Successfully added ${count} players to the team!`,
+  playerRemoved: 'Player removed successfully',
+  parentRemoved: 'Parent removed successfully!',
+  parentAssigned: 'Parent assigned to player successfully',
 } as const;
 
 interface Numbered {

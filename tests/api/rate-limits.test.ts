@@ -67,4 +67,18 @@ describe.each(BACKENDS)('rate limits on $name', (backend) => {
     for (const token of ['a', 'b', 'c']) expect((await reset(token)).statusCode).toBe(400);
     expect((await reset('d')).statusCode).toBe(429);
   });
+
+  it('limits invite password setup per address, like reset links', async () => {
+    const setup = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/setup-password',
+        payload: { email, password: 'Fresh#Start8', invite_token: 'guess' },
+        remoteAddress: '10.0.4.1',
+      });
+    for (let i = 0; i < 3; i++) expect((await setup(uniqueEmail('guess'))).statusCode).toBe(400);
+    const blocked = await setup(uniqueEmail('guess'));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Too many attempts/);
+  });
 });

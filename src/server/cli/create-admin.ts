@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { emailField, nameField, newPasswordField, phoneField } from '../../shared/api/fields.ts';
 import { passwordErrors } from '../../shared/password-policy.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/connect.ts';
+import { configuredDatabase, openDatabase } from '../db/connect.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { findUserByEmail, insertUser } from '../features/auth/queries.ts';
 
@@ -61,11 +61,9 @@ const given = values.password ?? process.env['ADMIN_PASSWORD'];
 const password = given ? parse<string>(newPasswordField, given) : generatePassword();
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.DATA_DIR },
-).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+const database = await openDatabase(configuredDatabase(config)).catch((error: unknown) =>
+  fail(error instanceof Error ? error.message : String(error)),
+);
 
 try {
   if (await findUserByEmail(database.db, email)) fail(`An account with the email ${email} already exists.`);

@@ -52,6 +52,16 @@ export type DatabaseTarget =
   /** `dataDir` 'memory://' keeps everything in memory (tests); a folder keeps it on disk. */
   | { kind: 'pglite'; dataDir: string };
 
+/** The database the configuration names: DATABASE_URL, or else PGlite under DATA_DIR. */
+export function configuredDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR };
+}
+
 /** Opens the database and applies every pending migration before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres'

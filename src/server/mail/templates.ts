@@ -12,13 +12,14 @@ function email(
   to: string,
   subject: string,
   paragraphs: string[],
-  link: { url: string; label: string },
+  link?: { url: string; label: string },
 ): OutgoingEmail {
-  const text = [...paragraphs.slice(0, 1), `${link.label}: ${link.url}`, ...paragraphs.slice(1)].join('\n\n');
+  const [first = '', ...rest] = paragraphs;
+  const text = [first, ...(link ? [`${link.label}: ${link.url}`] : []), ...rest].join('\n\n');
   const html = [
-    `<p>${escapeHtml(paragraphs[0] ?? '')}</p>`,
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    ...paragraphs.slice(1).map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p>${escapeHtml(first)}</p>`,
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
   ].join('\n');
   return { to, subject, text, html };
 }
@@ -39,4 +40,55 @@ export function passwordResetEmail(args: {
     ],
     { url: args.url, label: 'Reset your password' },
   );
+}
+
+export function inviteEmail(args: {
+  to: string;
+  name: string;
+  clubName: string;
+  teamName: string;
+  url: string;
+  expiresInDays: number;
+}): OutgoingEmail {
+  return email(
+    args.to,
+    `You're invited to join ${args.teamName} on ${args.clubName}`,
+    [
+      `Hi ${args.name}, the coach of ${args.teamName} added you as a parent contact and invited you to the team's page: the schedule, results, the roster and team messages. Open this link to choose your password and join:`,
+      `The link works once and expires in ${args.expiresInDays} days. If it has expired, ask your coach to send a new one.`,
+      'If you were not expecting this, you can ignore this email.',
+    ],
+    { url: args.url, label: `Join ${args.teamName}` },
+  );
+}
+
+export function joinApprovedEmail(args: {
+  to: string;
+  name: string;
+  clubName: string;
+  teamName: string;
+  url: string;
+}): OutgoingEmail {
+  return email(
+    args.to,
+    `Your request to join ${args.teamName} was approved`,
+    [
+      `Hi ${args.name}, good news: a coach approved your request to join ${args.teamName} on ${args.clubName}. Sign in to see the team's schedule, roster and messages:`,
+    ],
+    { url: args.url, label: 'Sign in' },
+  );
+}
+
+export function joinRejectedEmail(args: {
+  to: string;
+  name: string;
+  clubName: string;
+  teamName: string;
+  reason: string | null;
+}): OutgoingEmail {
+  return email(args.to, `Your request to join ${args.teamName} was not approved`, [
+    `Hi ${args.name}, a coach of ${args.teamName} on ${args.clubName} did not approve your request to join the team.`,
+    ...(args.reason ? [`Reason given: ${args.reason}`] : []),
+    'If you think this is a mistake, please contact the coach directly.',
+  ]);
 }

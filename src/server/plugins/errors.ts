@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException } from '../db/errors.ts';
 
 // Every error answer is JSON {detail}. Bad input is a 4xx that names the problem; only our own
 // faults are 500s, and those never show internals.
@@ -39,6 +40,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ detail: validationDetail(error.validation as ZodIssueLike[]) });
+    }
+    // A value the database cannot store (a NUL character, an impossible date, a number out of range)
+    // came from the request: the user's problem to fix, not a fault of ours.
+    if (isDataException(error)) {
+      return reply.status(400).send({ detail: 'The request contains a value that cannot be stored' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -204,6 +204,9 @@ export const playerBody = z.object({
 });
 export type PlayerBody = z.input<typeof playerBody>;
 
+/** A write that answers only a sentence (DELETE player, remove parent, assign parent): `message`, also as `detail`. */
+export const messageResponse = z.object({ message: z.string(), detail: z.string() });
+
 export const bulkPlayersBody = z.object({
   players: z
     .array(z.unknown(), { error: 'Players must be a list' })
@@ -236,6 +239,9 @@ export const playerSchema = z.object({
   is_mine: z.boolean(),
 });
 export type Player = z.infer<typeof playerSchema>;
+
+/** POST /api/teams/{teamId}/players/bulk: the players added, in roster order. */
+export const bulkPlayersResponse = z.object({ players: z.array(playerSchema), message: z.string() });
 
 // ---- Parent contacts and accounts ----
 

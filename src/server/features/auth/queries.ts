@@ -42,16 +42,20 @@ export async function updateProfile(
   return row;
 }
 
-/** Sets the password and bumps the token version, which signs out every existing session. */
+/**
+ * Sets the password and bumps the token version, which signs out every existing session.
+ * `firstOnly`: only for an invited account that has no password yet (otherwise undefined comes back).
+ */
 export async function replacePassword(
   db: Db,
   id: number,
   passwordHash: string,
+  { firstOnly = false } = {},
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
+    .where(firstOnly ? and(eq(users.id, id), isNull(users.passwordHash)) : eq(users.id, id))
     .returning();
   return row;
 }

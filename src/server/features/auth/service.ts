@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, type User } from '../../../shared/api/auth.ts';
 import type { Role } from '../../../shared/roles.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, forbidden, unauthorized } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
+import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as queries from './queries.ts';
@@ -26,8 +27,6 @@ export interface AuthDeps {
 export function toUser(row: queries.UserRow): User {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role as Role };
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) {
   const issueToken = (row: queries.UserRow) =>
@@ -78,7 +77,7 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
         return toUser(row);
       } catch (error) {
         // Someone took the email between the check and the update: the unique index refused it.
-        if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505') {
+        if (isUniqueViolation(error)) {
           throw badRequest(AUTH_MESSAGES.emailTaken);
         }
         throw error;
@@ -102,7 +101,7 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
     /** Emails a one-hour, single-use reset link. Same answer and timing whether or not the account exists. */
     async forgotPassword(email: string): Promise<void> {
       const started = Date.now();
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       const tokenHash = sha256(token);
       const row = await queries.findUserByEmail(db, email);
       if (row) {

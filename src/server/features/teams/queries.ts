@@ -1,15 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams, users } from '../../db/schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
+export type NewTeam = typeof teams.$inferInsert;
+export type MemberRow = typeof teamMembers.$inferSelect;
+export type MemberRole = 'coach' | 'parent' | 'player';
 
 /** Teams the user belongs to (with the given membership role, when given), oldest first. */
-export async function teamsOfMember(
-  db: Db,
-  userId: number,
-  role?: 'coach' | 'parent' | 'player',
-): Promise<TeamRow[]> {
+export async function teamsOfMember(db: Db, userId: number, role?: MemberRole): Promise<TeamRow[]> {
   const rows = await db
     .select({ team: teams })
     .from(teamMembers)
@@ -17,10 +16,78 @@ export async function teamsOfMember(
     .where(
       role ? and(eq(teamMembers.userId, userId), eq(teamMembers.role, role)) : eq(teamMembers.userId, userId),
     )
-    .orderBy(asc(teams.id));
+    .orderBy(asc(teamMembers.id));
   return rows.map((row) => row.team);
 }
 
 export function allTeams(db: Db): Promise<TeamRow[]> {
   return db.select().from(teams).orderBy(asc(teams.id));
+}
+
+export async function findTeam(db: Db, id: number): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+  return row;
+}
+
+export async function findTeamByInviteCode(db: Db, inviteCode: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.inviteCode, inviteCode));
+  return row;
+}
+
+/** Inserts the team; undefined when its invite code is already taken (the caller draws another). */
+export async function insertTeam(db: Db, values: NewTeam): Promise<TeamRow | undefined> {
+  const [row] = await db
+    .insert(teams)
+    .values(values)
+    .onConflictDoNothing({ target: teams.inviteCode })
+    .returning();
+  return row;
+}
+
+export async function updateTeamBot(
+  db: Db,
+  id: number,
+  groupmeBotId: string | null,
+): Promise<TeamRow | undefined> {
+  const [row] = await db.update(teams).set({ groupmeBotId }).where(eq(teams.id, id)).returning();
+  return row;
+}
+
+export async function findMembership(db: Db, teamId: number, userId: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row;
+}
+
+/** Adds the membership unless the user already belongs to the team (then their role stays). */
+export async function addMember(db: Db, teamId: number, userId: number, role: MemberRole): Promise<void> {
+  await db.insert(teamMembers).values({ teamId, userId, role }).onConflictDoNothing();
+}
+
+export async function belongsToAnyTeam(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function membersOfTeam(db: Db, teamId: number) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      userRole: users.role,
+      memberRole: teamMembers.role,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(asc(users.name), asc(users.id));
 }

@@ -1,33 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { isCoachLike, type Role } from '../../../shared/roles.ts';
-import type { Db } from '../../db/connect.ts';
-import { forbidden, notFound } from '../../http-error.ts';
-import { allTeams, type TeamRow, teamsOfMember } from './queries.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { memberSchema, setupTeamBody, teamSchema, updateTeamBody } from '../../../shared/api/teams.ts';
+import { teamParams } from '../../params.ts';
+import type { TeamService } from './service.ts';
 
-// Reads behind the team picker. Creating and joining teams arrive with the teams issue.
+export async function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: app.authenticate };
 
-function teamSummary(team: TeamRow, forCoach: boolean) {
-  return {
-    id: team.id,
-    name: team.name,
-    team_name: team.name,
-    // The invite code lets anyone ask to join: only the people running the team see it.
-    ...(forCoach ? { invite_code: team.inviteCode, groupme_bot_id: team.groupmeBotId } : {}),
-  };
-}
+  r.post(
+    '/setup-complete',
+    { ...signedIn, schema: { body: setupTeamBody, response: { 201: teamSchema } } },
+    async (request, reply) => reply.status(201).send(await teams.setup(request.user, request.body)),
+  );
 
-export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/coached', { preHandler: app.authenticate }, async (request) => {
-    const role = request.user.role as Role;
-    if (!isCoachLike(role)) throw forbidden('Only coaches and admins coach teams');
-    // An admin acts as a coach on every team of the club (DECISIONS.md).
-    const teams = role === 'admin' ? await allTeams(db) : await teamsOfMember(db, request.user.id, 'coach');
-    return teams.map((team) => teamSummary(team, true));
-  });
+  r.get('/coached', { ...signedIn, schema: { response: { 200: z.array(teamSchema) } } }, (request) =>
+    teams.coached(request.user),
+  );
 
-  app.get('/my-team', { preHandler: app.authenticate }, async (request) => {
-    const [team] = await teamsOfMember(db, request.user.id);
-    if (!team) throw notFound('You are not a member of any team yet');
-    return teamSummary(team, isCoachLike(request.user.role as Role));
-  });
+  r.get('/my-team', { ...signedIn, schema: { response: { 200: teamSchema } } }, (request) =>
+    teams.myTeam(request.user),
+  );
+
+  r.get(
+    '/:teamId',
+    { ...signedIn, schema: { params: teamParams, response: { 200: teamSchema } } },
+    (request) => teams.get(request.user, request.params.teamId),
+  );
+
+  r.put(
+    '/:teamId',
+    { ...signedIn, schema: { params: teamParams, body: updateTeamBody, response: { 200: teamSchema } } },
+    (request) => teams.update(request.user, request.params.teamId, request.body),
+  );
+
+  r.get(
+    '/:teamId/members',
+    { ...signedIn, schema: { params: teamParams, response: { 200: z.array(memberSchema) } } },
+    (request) => teams.members(request.user, request.params.teamId),
+  );
 }

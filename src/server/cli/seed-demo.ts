@@ -1,0 +1,325 @@
+import { registerBody } from '../../shared/api/auth.ts';
+import { addParentBody, joinBody, rejectJoinBody, setupTeamBody, type Team } from '../../shared/api/teams.ts';
+import { passwordErrors } from '../../shared/password-policy.ts';
+import type { Position, Relationship } from '../../shared/teams.ts';
+import { loadConfig } from '../config.ts';
+import { configuredDatabase, openDatabase } from '../db/connect.ts';
+import { createAccessTokens } from '../features/auth/access-tokens.ts';
+import { findUserByEmail, type UserRow } from '../features/auth/queries.ts';
+import { createAuthService } from '../features/auth/service.ts';
+import { loadSigningSecret } from '../features/auth/signing-secret.ts';
+import { createJoiningService } from '../features/joining/service.ts';
+import { createParentService } from '../features/roster/parents-service.ts';
+import { createPlayerService } from '../features/roster/players-service.ts';
+import { createTeamService } from '../features/teams/service.ts';
+
+// npm run seed:demo: a believable demo club on the configured database (DATA_DIR or DATABASE_URL).
+// Everything goes through the services, so the same rules hold as for the API. Stop the server first
+// when using PGlite: only one process may open the data folder.
+
+const DEMO_PASSWORD = 'Riverside#Goal26';
+const COACH_EMAIL = 'coach.morgan@example.com';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+if (passwordErrors(DEMO_PASSWORD).length > 0) fail('The demo password does not pass the password policy');
+
+const config = loadConfig();
+const database = await openDatabase(configuredDatabase(config)).catch((error: unknown) =>
+  fail(error instanceof Error ? error.message : String(error)),
+);
+const { db } = database;
+
+const mailQueued = () => {};
+const tokens = createAccessTokens(
+  await loadSigningSecret(db, config.JWT_SECRET),
+  config.ACCESS_TOKEN_TTL_HOURS,
+);
+const auth = createAuthService({ db, config, tokens, mailQueued });
+const teams = createTeamService({ db });
+const players = createPlayerService({ db });
+const parents = createParentService({ db, config, mailQueued });
+const joining = createJoiningService({ db, config, mailQueued });
+
+const accounts: { role: string; name: string; email: string; note: string }[] = [];
+
+async function account(
+  role: 'coach' | 'parent' | 'player',
+  name: string,
+  email: string,
+  phone: string,
+  note: string,
+): Promise<UserRow> {
+  await auth.register(registerBody.parse({ name, email, phone, password: DEMO_PASSWORD, role }));
+  const user = await findUserByEmail(db, email);
+  if (!user) fail(`Could not create ${email}`);
+  accounts.push({ role, name, email, note });
+  return user;
+}
+
+type Row = [name: string, position: Position | '', jersey: number | null, age: number];
+type ParentSeed = [
+  player: string,
+  name: string,
+  email: string,
+  phone: string,
+  primary: boolean,
+  more?: { relationship?: Relationship; invite?: boolean },
+];
+
+async function fillRoster(coach: UserRow, team: Team, roster: Row[], contacts: ParentSeed[]) {
+  const added = await players.bulkAdd(
+    coach,
+    team.id,
+    roster.map(([name, position, jersey_number, age]) => ({ name, position, jersey_number, age })),
+  );
+  const idOf = (name: string) => added.players.find((p) => p.name === name)?.id ?? fail(`No player ${name}`);
+  for (const [player, name, email, phone, primary, more = {}] of contacts) {
+    await parents.add(
+      coach,
+      team.id,
+      idOf(player),
+      addParentBody.parse({
+        parent_name: name,
+        parent_email: email,
+        parent_phone: phone,
+        relationship_type: more.relationship ?? 'parent',
+        is_primary: primary,
+        send_invite: more.invite ?? false,
+      }),
+    );
+  }
+  return idOf;
+}
+
+const askToJoin = (user: UserRow, team: Team, message?: string) =>
+  joining.join(user, joinBody.parse({ invite_code: team.invite_code, message }));
+
+async function seed() {
+  const coach = await account('coach', 'Morgan Reyes', COACH_EMAIL, '(555) 201-4410', 'coaches both teams');
+
+  const wizard = {
+    league_name: 'Riverside Metro Youth League',
+    season: 'Fall 2026',
+    season_start: '2026-08-22',
+    season_end: '2026-11-14',
+    head_coach_name: 'Morgan Reyes',
+    head_coach_phone: '(555) 201-4410',
+    head_coach_email: COACH_EMAIL,
+    practice_location: 'Riverside Park, Field 3',
+    emergency_contact_name: 'Riverside Park Office',
+    emergency_contact_phone: '(555) 201-9000',
+    emergency_contact_relation: 'Field manager',
+  };
+  const hawks = await teams.setup(
+    coach,
+    setupTeamBody.parse({
+      ...wizard,
+      name: 'U10 Riverside Hawks',
+      age_group: 'U10',
+      division: 'Recreational',
+      team_description: 'Friendly Saturday-morning football: everyone plays, everyone learns.',
+      assistant_coach_name: 'Jamie Patel',
+      assistant_coach_phone: '(555) 201-5522',
+      assistant_coach_email: 'jamie.patel@example.com',
+      primary_color: '#1d4ed8',
+      secondary_color: '#facc15',
+      practice_day: 'Tuesday',
+      practice_time: '17:30',
+    }),
+  );
+  const falcons = await teams.setup(
+    coach,
+    setupTeamBody.parse({
+      ...wizard,
+      name: 'U12 Riverside Falcons',
+      age_group: 'U12',
+      division: 'Competitive',
+      team_description: 'Competitive squad in the Metro League, two practices a week.',
+      assistant_coach_name: 'Chris Okafor',
+      assistant_coach_phone: '(555) 201-6633',
+      assistant_coach_email: 'chris.okafor@example.com',
+      practice_day: 'Monday and Thursday',
+      practice_time: '18:00',
+    }),
+  );
+
+  await fillRoster(
+    coach,
+    hawks,
+    [
+      ['Mia Lopez', 'Goalkeeper', 1, 10],
+      ['Noah Kim', 'Defender', 2, 9],
+      ['Ava Johnson', 'Defender', 3, 10],
+      ['Liam Okafor', 'Defender', 4, 9],
+      ['Sofia Rossi', 'Midfielder', 6, 10],
+      ['Ethan Brown', 'Midfielder', 7, 9],
+      ['Zoe Nguyen', 'Midfielder', 8, 10],
+      ['Lucas Silva', 'Forward', 9, 10],
+      ['Emma Walsh', 'Forward', 10, 9],
+      ['Oliver Chen', 'Forward', 11, 9],
+      ['Isla Murphy', 'Midfielder', 14, 10],
+      ['Leo Haddad', '', null, 9],
+    ],
+    [
+      ['Mia Lopez', 'Dana Lopez', 'dana.lopez@example.com', '(555) 310-1001', true],
+      [
+        'Mia Lopez',
+        'Rosa Lopez',
+        'rosa.lopez@example.com',
+        '(555) 310-1002',
+        false,
+        { relationship: 'grandmother' },
+      ],
+      ['Noah Kim', 'Grace Kim', 'grace.kim@example.com', '(555) 310-1003', true],
+      ['Ava Johnson', 'Marcus Johnson', 'marcus.johnson@example.com', '(555) 310-1004', true],
+      ['Liam Okafor', 'Ngozi Okafor', 'ngozi.okafor@example.com', '(555) 310-1005', true],
+      ['Sofia Rossi', 'Giulia Rossi', 'giulia.rossi@example.com', '(555) 310-1006', true, { invite: true }],
+      ['Ethan Brown', 'Kevin Brown', 'kevin.brown@example.com', '(555) 310-1007', true],
+      ['Zoe Nguyen', 'Linh Nguyen', 'linh.nguyen@example.com', '(555) 310-1008', true],
+      ['Lucas Silva', 'Ana Silva', 'ana.silva@example.com', '(555) 310-1009', true, { invite: true }],
+      ['Emma Walsh', 'Siobhan Walsh', 'siobhan.walsh@example.com', '(555) 310-1010', true],
+    ],
+  );
+  const falconsPlayer = await fillRoster(
+    coach,
+    falcons,
+    [
+      ['Diego Santos', 'Goalkeeper', 1, 12],
+      ['Hannah Weber', 'Defender', 3, 11],
+      ['Samuel Adeyemi', 'Defender', 4, 12],
+      ['Chloe Martin', 'Defender', 5, 11],
+      ['Ravi Sharma', 'Midfielder', 6, 12],
+      ['Maya Cohen', 'Midfielder', 8, 11],
+      ['Jack Foster', 'Midfielder', 10, 12],
+      ['Amara Diallo', 'Forward', 9, 12],
+      ['Finn Larsen', 'Forward', 11, 11],
+      ['Lily Tanaka', 'Forward', 17, 11],
+      ['Owen Price', 'Defender', 22, 12],
+      ['Nina Petrova', 'Midfielder', 23, 11],
+    ],
+    [
+      ['Diego Santos', 'Carmen Santos', 'carmen.santos@example.com', '(555) 320-2001', true],
+      ['Hannah Weber', 'Klaus Weber', 'klaus.weber@example.com', '(555) 320-2002', true],
+      ['Samuel Adeyemi', 'Funmi Adeyemi', 'funmi.adeyemi@example.com', '(555) 320-2003', true],
+      ['Chloe Martin', 'Julie Martin', 'julie.martin@example.com', '(555) 320-2004', true],
+      ['Ravi Sharma', 'Priya Sharma', 'priya.sharma@example.com', '(555) 320-2005', true, { invite: true }],
+      ['Maya Cohen', 'Daniel Cohen', 'daniel.cohen@example.com', '(555) 320-2006', true],
+      ['Jack Foster', 'Emily Foster', 'emily.foster@example.com', '(555) 320-2007', true],
+      ['Amara Diallo', 'Fatou Diallo', 'fatou.diallo@example.com', '(555) 320-2008', true],
+      ['Finn Larsen', 'Erik Larsen', 'erik.larsen@example.com', '(555) 320-2009', true],
+    ],
+  );
+
+  // Parents who signed up and joined: their email is a contact, so joining is approved and linked.
+  for (const [name, email, phone, team] of [
+    ['Dana Lopez', 'dana.lopez@example.com', '(555) 310-1001', hawks],
+    ['Grace Kim', 'grace.kim@example.com', '(555) 310-1003', hawks],
+    ['Kevin Brown', 'kevin.brown@example.com', '(555) 310-1007', hawks],
+    ['Klaus Weber', 'klaus.weber@example.com', '(555) 320-2002', falcons],
+  ] as const) {
+    const parent = await account(
+      'parent',
+      name,
+      email,
+      phone,
+      `parent on ${team.name}, linked to their child`,
+    );
+    await askToJoin(parent, team);
+  }
+
+  // A parent the coach let in without linking a child yet: 'Unassigned' under Parent Accounts.
+  const unassigned = await account(
+    'parent',
+    'Tom Becker',
+    'tom.becker@example.com',
+    '(555) 310-1020',
+    `parent on ${hawks.name}, not linked to a player yet`,
+  );
+  const tomRequest = await askToJoin(
+    unassigned,
+    hawks,
+    'New to the area; my son Max hopes to join the team.',
+  );
+  await joining.approve(coach, tomRequest.request_id, null);
+
+  // A player with their own account, linked to their roster entry on approval.
+  const diego = await account(
+    'player',
+    'Diego Santos',
+    'diego.santos@example.com',
+    '(555) 320-2101',
+    `player on ${falcons.name}, linked to #1 Diego Santos`,
+  );
+  const diegoRequest = await askToJoin(diego, falcons);
+  await joining.approve(coach, diegoRequest.request_id, falconsPlayer('Diego Santos'));
+
+  // Decided: a rejected request.
+  const rejected = await account(
+    'parent',
+    'Alex Wrongteam',
+    'alex.wrongteam@example.com',
+    '(555) 330-3001',
+    `request to ${hawks.name} rejected; may ask again`,
+  );
+  const alexRequest = await askToJoin(rejected, hawks, 'Hi, is this the U8 team?');
+  await joining.reject(
+    coach,
+    alexRequest.request_id,
+    rejectJoinBody.parse({
+      rejection_reason: 'This is the U10 team; please ask the U8 coach for their code.',
+    }),
+  );
+
+  // Waiting for the coach: three pending requests.
+  for (const [role, name, email, phone, team, message] of [
+    [
+      'parent',
+      'Isabel Haddad',
+      'isabel.haddad@example.com',
+      '(555) 310-1030',
+      hawks,
+      'Mother of Leo Haddad.',
+    ],
+    ['parent', 'Sean Murphy', 'sean.murphy@example.com', '(555) 310-1031', hawks, "Isla Murphy's dad."],
+    ['player', 'Lily Tanaka', 'lily.tanaka@example.com', '(555) 320-2110', falcons, 'I play forward, #17.'],
+  ] as const) {
+    const user = await account(role, name, email, phone, `pending join request to ${team.name}`);
+    await askToJoin(user, team, message);
+  }
+
+  console.log(
+    `Demo club seeded on ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}.`,
+  );
+  console.log('');
+  console.log(`Every account's password: ${DEMO_PASSWORD}`);
+  console.log('');
+  const width = Math.max(...accounts.map((a) => a.email.length));
+  for (const a of accounts) {
+    console.log(`  ${a.role.padEnd(7)} ${a.email.padEnd(width)}  ${a.name} (${a.note})`);
+  }
+  console.log('');
+  console.log('Invite codes:');
+  for (const team of [hawks, falcons]) console.log(`  ${team.invite_code}  ${team.name}`);
+  console.log('');
+  console.log(
+    'Invited parents without a password yet: giulia.rossi@example.com, ana.silva@example.com, priya.sharma@example.com.',
+  );
+  console.log(
+    'Their invites and the join decisions are queued as emails: sent when the app starts (written under DATA_DIR/mail without SMTP_URL).',
+  );
+}
+
+try {
+  if (await findUserByEmail(db, COACH_EMAIL)) {
+    console.error(`The demo club is already there (${COACH_EMAIL} exists). Seed a fresh database instead.`);
+    process.exitCode = 1;
+  } else {
+    await seed();
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect.ts';
+import { joinRequests, users } from '../../db/schema.ts';
+
+export type JoinRequestRow = typeof joinRequests.$inferSelect;
+export type NewJoinRequest = typeof joinRequests.$inferInsert;
+
+export async function findJoinRequest(db: Db, id: number): Promise<JoinRequestRow | undefined> {
+  const [row] = await db.select().from(joinRequests).where(eq(joinRequests.id, id));
+  return row;
+}
+
+export async function findPendingRequest(
+  db: Db,
+  teamId: number,
+  userId: number,
+): Promise<JoinRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(joinRequests)
+    .where(
+      and(
+        eq(joinRequests.teamId, teamId),
+        eq(joinRequests.userId, userId),
+        eq(joinRequests.status, 'pending'),
+      ),
+    );
+  return row;
+}
+
+/** Inserts the request; undefined when the user already has a pending one for the team (the index decides). */
+export async function insertJoinRequest(db: Db, values: NewJoinRequest): Promise<JoinRequestRow | undefined> {
+  const [row] = await db.insert(joinRequests).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Decides a pending request of the team; undefined when it is not pending any more. */
+export async function reviewRequest(
+  db: Db,
+  teamId: number,
+  id: number,
+  values: {
+    status: 'approved' | 'rejected';
+    reviewedBy: number;
+    playerId?: number | null;
+    rejectionReason?: string | null;
+  },
+): Promise<JoinRequestRow | undefined> {
+  const [row] = await db
+    .update(joinRequests)
+    .set({ ...values, reviewedAt: sql`now()` })
+    .where(and(eq(joinRequests.id, id), eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
+    .returning();
+  return row;
+}
+
+const requester = alias(users, 'requester');
+const reviewer = alias(users, 'reviewer');
+
+/** The team's requests (or one of them) with the names of who asked and who decided. */
+export function requestViews(db: Db, teamId: number, id?: number) {
+  return db
+    .select({
+      request: joinRequests,
+      userName: requester.name,
+      userEmail: requester.email,
+      reviewerName: reviewer.name,
+    })
+    .from(joinRequests)
+    .innerJoin(requester, eq(requester.id, joinRequests.userId))
+    .leftJoin(reviewer, eq(reviewer.id, joinRequests.reviewedBy))
+    .where(and(eq(joinRequests.teamId, teamId), id === undefined ? undefined : eq(joinRequests.id, id)))
+    .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id));
+}
+
+export type JoinRequestView = Awaited<ReturnType<typeof requestViews>>[number];

@@ -1,0 +1,272 @@
+import type { z } from 'zod';
+import type {
+  acceptInviteBody,
+  joinBody,
+  JoinRequest,
+  JoinResponse,
+  rejectJoinBody,
+  setupPasswordBody,
+} from '../../../shared/api/teams.ts';
+import { passwordErrors } from '../../../shared/password-policy.ts';
+import { isCoachLike, type JoinRole, type Role } from '../../../shared/roles.ts';
+import { JOIN_MESSAGES, type JoinRequestStatus } from '../../../shared/teams.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { enqueueEmail } from '../../mail/outbox.ts';
+import { joinApprovedEmail, joinRejectedEmail } from '../../mail/templates.ts';
+import { isId } from '../../params.ts';
+import { findUserByEmail, findUserById, replacePassword, type UserRow } from '../auth/queries.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import * as roster from '../roster/queries.ts';
+import { loadTeamAccess, requireCoach } from '../teams/access.ts';
+import { addMember, belongsToAnyTeam, findTeamByInviteCode, type TeamRow } from '../teams/queries.ts';
+import { consumeInvite, findUsableInvite } from './invites.ts';
+import * as queries from './queries.ts';
+
+export type JoinInput = z.output<typeof joinBody>;
+export type AcceptInviteInput = z.output<typeof acceptInviteBody>;
+export type SetupPasswordInput = z.output<typeof setupPasswordBody>;
+export type RejectInput = z.output<typeof rejectJoinBody>;
+
+export const JOIN_REQUEST_NOT_FOUND = 'Join request not found';
+
+export interface JoiningDeps {
+  db: Db;
+  config: Config;
+  /** Tells the mail sender something was queued. */
+  mailQueued: () => void;
+}
+
+export function toJoinRequest(view: queries.JoinRequestView): JoinRequest {
+  const { request } = view;
+  return {
+    id: request.id,
+    team_id: request.teamId,
+    user_id: request.userId,
+    user_name: view.userName,
+    user_email: view.userEmail,
+    role: request.role as Role,
+    message: request.message,
+    status: request.status as JoinRequestStatus,
+    created_at: request.createdAt.toISOString(),
+    reviewed_by: request.reviewedBy,
+    reviewer_name: view.reviewerName,
+    reviewed_at: request.reviewedAt?.toISOString() ?? null,
+    rejection_reason: request.rejectionReason,
+    player_id: request.playerId,
+  };
+}
+
+/** Pending first (oldest first), then the decided ones, most recently decided first. */
+function reviewOrder(a: JoinRequest, b: JoinRequest): number {
+  const aPending = a.status === 'pending';
+  const bPending = b.status === 'pending';
+  if (aPending !== bPending) return aPending ? -1 : 1;
+  if (aPending) return a.created_at.localeCompare(b.created_at) || a.id - b.id;
+  return (b.reviewed_at ?? b.created_at).localeCompare(a.reviewed_at ?? a.created_at) || b.id - a.id;
+}
+
+/** The membership a joining user gets: their own role (parents and players join). */
+const joinRole = (user: UserRow): JoinRole => (user.role === 'player' ? 'player' : 'parent');
+
+/**
+ * Lets the user in at once: membership, an approved request as the record, and the team's parent
+ * contacts with the user's email linked to the account. Use the transaction's handle.
+ */
+async function admit(tx: Db, team: TeamRow, user: UserRow, message: string | null = null) {
+  const role = joinRole(user);
+  await addMember(tx, team.id, user.id, role);
+  await roster.linkContactsByEmail(tx, team.id, user.email, user.id);
+  const request = await queries.insertJoinRequest(tx, {
+    teamId: team.id,
+    userId: user.id,
+    role,
+    message,
+    status: 'approved',
+    reviewedAt: new Date(),
+  });
+  if (!request) throw new Error('The approved join request was not stored');
+  return request;
+}
+
+const answer = (status: JoinResponse['status'], team: TeamRow, requestId: number): JoinResponse => ({
+  status,
+  team_id: team.id,
+  team_name: team.name,
+  request_id: requestId,
+});
+
+export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
+  /** A request the caller may decide: it exists, is on a team they coach (else 404/403), and is pending. */
+  async function reviewable(user: UserRow, requestId: number) {
+    const request = await queries.findJoinRequest(db, requestId);
+    if (!request) throw notFound(JOIN_REQUEST_NOT_FOUND);
+    const access = await loadTeamAccess(db, user, request.teamId, JOIN_REQUEST_NOT_FOUND);
+    requireCoach(access);
+    if (request.status !== 'pending') throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
+    const requester = await findUserById(db, request.userId);
+    if (!requester) throw notFound(JOIN_REQUEST_NOT_FOUND);
+    return { request, team: access.team, requester };
+  }
+
+  async function view(teamId: number, requestId: number): Promise<JoinRequest> {
+    const [row] = await queries.requestViews(db, teamId, requestId);
+    if (!row) throw notFound(JOIN_REQUEST_NOT_FOUND);
+    return toJoinRequest(row);
+  }
+
+  return {
+    /**
+     * Join with an invite code (DECISIONS.md): approved at once when the user holds a valid invite to
+     * the team or is already one of its parent contacts; otherwise pending until a coach decides.
+     */
+    async join(user: UserRow, input: JoinInput): Promise<JoinResponse> {
+      if (isCoachLike(user.role as Role)) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
+      const team = await findTeamByInviteCode(db, input.invite_code);
+      if (!team) throw notFound(JOIN_MESSAGES.invalidCode);
+      // Parents and players belong to one team (DECISIONS.md).
+      if (await belongsToAnyTeam(db, user.id)) throw badRequest(JOIN_MESSAGES.alreadyMember);
+      const pending = await queries.findPendingRequest(db, team.id, user.id);
+      if (pending) return answer('pending_approval', team, pending.id);
+
+      const invite = await findUsableInvite(db, user.id, { teamId: team.id });
+      if (invite || (await roster.isContactEmailOfTeam(db, team.id, user.email))) {
+        const request = await db.transaction(async (tx) => {
+          if (invite) await consumeInvite(tx, invite.id);
+          return admit(tx, team, user, input.message);
+        });
+        return answer('approved', team, request.id);
+      }
+
+      const request =
+        (await queries.insertJoinRequest(db, {
+          teamId: team.id,
+          userId: user.id,
+          role: joinRole(user),
+          message: input.message,
+        })) ?? (await queries.findPendingRequest(db, team.id, user.id));
+      if (!request) throw new Error('The join request was not stored');
+      return answer('pending_approval', team, request.id);
+    },
+
+    /** The emailed invite, after sign-in: uses the token up and lets the user into its team. */
+    async acceptInvite(user: UserRow, input: AcceptInviteInput): Promise<JoinResponse> {
+      const team = await findTeamByInviteCode(db, input.invite_code);
+      if (!team) throw notFound(JOIN_MESSAGES.invalidCode);
+      const invite = await findUsableInvite(db, user.id, { token: input.invite_token });
+      if (!invite || invite.teamId !== team.id) throw badRequest(JOIN_MESSAGES.inviteInvalid);
+      const request = await db.transaction(async (tx) => {
+        if (!(await consumeInvite(tx, invite.id))) throw badRequest(JOIN_MESSAGES.inviteInvalid);
+        return admit(tx, team, user);
+      });
+      return answer('approved', team, request.id);
+    },
+
+    /**
+     * First password of an account a coach created, proven by the invite token. The token stays
+     * usable: accept-invite (after sign-in) uses it up.
+     */
+    async setupPassword(input: SetupPasswordInput): Promise<void> {
+      const [problem] = passwordErrors(input.password);
+      if (problem) throw badRequest(problem);
+      const user = await findUserByEmail(db, input.email);
+      const invite = user ? await findUsableInvite(db, user.id, { token: input.invite_token }) : undefined;
+      if (!user || !invite) throw badRequest(JOIN_MESSAGES.inviteInvalid);
+      if (user.passwordHash !== null) throw badRequest(JOIN_MESSAGES.passwordAlreadySet);
+      const done = await replacePassword(db, user.id, await hashPassword(input.password), {
+        firstOnly: true,
+      });
+      if (!done) throw badRequest(JOIN_MESSAGES.passwordAlreadySet);
+    },
+
+    /** Join Requests tab: coaches of the team and admins only. */
+    async list(user: UserRow, teamId: number): Promise<JoinRequest[]> {
+      const access = await loadTeamAccess(db, user, teamId);
+      requireCoach(access);
+      const rows = await queries.requestViews(db, teamId);
+      return rows.map(toJoinRequest).sort(reviewOrder);
+    },
+
+    /**
+     * Approve: the requester joins with the role they asked for. With a player: a parent becomes that
+     * player's contact (linked to the account); a player account becomes that player.
+     */
+    async approve(user: UserRow, requestId: number, playerId: number | null): Promise<JoinRequest> {
+      const { request, team, requester } = await reviewable(user, requestId);
+      let player: roster.PlayerRow | undefined;
+      if (playerId !== null) {
+        player = isId(playerId) ? await roster.findPlayer(db, team.id, playerId) : undefined;
+        if (!player) throw badRequest('The player to link is not on this team');
+      }
+      if (request.role === 'player' && player && player.userId !== null && player.userId !== requester.id) {
+        throw badRequest('This player is already linked to another account');
+      }
+      await db.transaction(async (tx) => {
+        const decided = await queries.reviewRequest(tx, team.id, request.id, {
+          status: 'approved',
+          reviewedBy: user.id,
+          playerId: player?.id ?? null,
+        });
+        if (!decided) throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
+        await addMember(tx, team.id, requester.id, request.role as JoinRole);
+        if (player && request.role === 'player') {
+          await roster.linkPlayerAccount(tx, team.id, player.id, requester);
+        } else if (player) {
+          const existing = await roster.findContactOfPlayerByEmail(tx, team.id, player.id, requester.email);
+          if (!existing) {
+            await roster.insertContact(tx, team.id, player.id, {
+              name: requester.name,
+              email: requester.email,
+              phone: requester.phone,
+              relationship: 'parent',
+              isPrimary: false,
+              userId: requester.id,
+            });
+          }
+        }
+        if (request.role === 'parent') {
+          await roster.linkContactsByEmail(tx, team.id, requester.email, requester.id);
+        }
+        await enqueueEmail(
+          tx,
+          joinApprovedEmail({
+            to: requester.email,
+            name: requester.name,
+            clubName: config.CLUB_NAME,
+            teamName: team.name,
+            url: `${config.PUBLIC_URL}/`,
+          }),
+        );
+      });
+      mailQueued();
+      return view(team.id, request.id);
+    },
+
+    async reject(user: UserRow, requestId: number, input: RejectInput): Promise<JoinRequest> {
+      const { request, team, requester } = await reviewable(user, requestId);
+      await db.transaction(async (tx) => {
+        const decided = await queries.reviewRequest(tx, team.id, request.id, {
+          status: 'rejected',
+          reviewedBy: user.id,
+          rejectionReason: input.rejection_reason,
+        });
+        if (!decided) throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
+        await enqueueEmail(
+          tx,
+          joinRejectedEmail({
+            to: requester.email,
+            name: requester.name,
+            clubName: config.CLUB_NAME,
+            teamName: team.name,
+            reason: input.rejection_reason,
+          }),
+        );
+      });
+      mailQueued();
+      return view(team.id, request.id);
+    },
+  };
+}
+
+export type JoiningService = ReturnType<typeof createJoiningService>;

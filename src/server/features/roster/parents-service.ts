@@ -1,0 +1,291 @@
+import type { z } from 'zod';
+import type {
+  addParentBody,
+  assignPlayerBody,
+  ParentContact,
+  SyncedParent,
+  updateParentBody,
+} from '../../../shared/api/teams.ts';
+import { ROSTER_RESULTS } from '../../../shared/teams.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, notFound } from '../../http-error.ts';
+import { isId } from '../../params.ts';
+import { findUserById, type UserRow } from '../auth/queries.ts';
+import { ensureParentAccount, sendInvite } from '../joining/invites.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { addMember, membersOfTeam, type TeamRow } from '../teams/queries.ts';
+import { PLAYER_NOT_FOUND } from './players-service.ts';
+import * as queries from './queries.ts';
+import { toContact } from './view.ts';
+
+export type AddParentInput = z.output<typeof addParentBody>;
+export type UpdateParentInput = z.output<typeof updateParentBody>;
+export type AssignPlayerInput = z.output<typeof assignPlayerBody>;
+
+export const PARENT_NOT_FOUND = 'Parent not found';
+const DUPLICATE_CONTACT = 'This player already has a parent contact with that email';
+
+export interface ParentsDeps {
+  db: Db;
+  config: Config;
+  /** Tells the mail sender something was queued. */
+  mailQueued: () => void;
+}
+
+/** A unique index refused the contact: the player already has one with that email. */
+async function guardDuplicateContact<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'parent_contacts_player_email_key')) throw badRequest(DUPLICATE_CONTACT);
+    throw error;
+  }
+}
+
+/**
+ * Connects the team's contacts with this email to an account: the existing one (who then also
+ * becomes a parent member of the team, if not one yet) or a new invited one (who becomes a member
+ * on accepting the invite). Use the transaction's handle.
+ */
+async function connectAccount(
+  tx: Db,
+  config: Config,
+  team: TeamRow,
+  contact: { name: string; email: string; phone: string | null },
+  reinvitePending: boolean,
+) {
+  const account = await ensureParentAccount(tx, config, team, contact, reinvitePending);
+  if (!account.created && account.user.role !== 'admin') {
+    await addMember(tx, team.id, account.user.id, 'parent');
+  }
+  await queries.linkContactsByEmail(
+    tx,
+    team.id,
+    contact.email,
+    account.user.id,
+    account.inviteSent ? new Date() : undefined,
+  );
+  return account;
+}
+
+export function createParentService({ db, config, mailQueued }: ParentsDeps) {
+  async function rosterAccess(user: UserRow, teamId: number): Promise<TeamAccess> {
+    const access = await loadTeamAccess(db, user, teamId);
+    requireCapability(access, 'manage_roster');
+    return access;
+  }
+
+  async function requirePlayer(teamId: number, playerId: number): Promise<queries.PlayerRow> {
+    const player = isId(playerId) ? await queries.findPlayer(db, teamId, playerId) : undefined;
+    if (!player) throw notFound(PLAYER_NOT_FOUND);
+    return player;
+  }
+
+  async function requireContact(teamId: number, contactId: number): Promise<queries.ContactRow> {
+    const contact = await queries.findContact(db, teamId, contactId);
+    if (!contact) throw notFound(PARENT_NOT_FOUND);
+    return contact;
+  }
+
+  return {
+    /** Manage Parents: adds a contact; with send_invite, connects or invites their account. */
+    async add(user: UserRow, teamId: number, playerId: number, input: AddParentInput) {
+      const access = await rosterAccess(user, teamId);
+      await requirePlayer(teamId, playerId);
+      const { contact, inviteSent } = await guardDuplicateContact(() =>
+        db.transaction(async (tx) => {
+          const row = await queries.insertContact(tx, teamId, playerId, {
+            name: input.parent_name,
+            email: input.parent_email,
+            phone: input.parent_phone,
+            relationship: input.relationship_type,
+            isPrimary: input.is_primary,
+          });
+          if (!row) throw badRequest(DUPLICATE_CONTACT);
+          if (row.isPrimary) await queries.clearOtherPrimaries(tx, teamId, playerId, row.id);
+          const account = input.send_invite
+            ? await connectAccount(tx, config, access.team, row, false)
+            : undefined;
+          return {
+            contact: (await queries.findContact(tx, teamId, row.id)) ?? row,
+            inviteSent: account?.inviteSent ?? false,
+          };
+        }),
+      );
+      if (inviteSent) mailQueued();
+      return { ...toContact(contact, true), invite_sent: inviteSent };
+    },
+
+    /**
+     * Edit Parent. A new email means another person: the link to the old account goes, unless that
+     * account's own email is the new one. The coach can Sync again afterwards.
+     */
+    async update(
+      user: UserRow,
+      teamId: number,
+      contactId: number,
+      input: UpdateParentInput,
+    ): Promise<ParentContact> {
+      await rosterAccess(user, teamId);
+      const contact = await requireContact(teamId, contactId);
+      let unlink = false;
+      if (input.email !== contact.email && contact.userId !== null) {
+        const linked = await findUserById(db, contact.userId);
+        unlink = linked?.email !== input.email;
+      }
+      const row = await guardDuplicateContact(() =>
+        queries.updateContact(db, teamId, contactId, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          ...(unlink ? { userId: null, inviteSentAt: null } : {}),
+        }),
+      );
+      if (!row) throw notFound(PARENT_NOT_FOUND);
+      return toContact(row, true);
+    },
+
+    async remove(user: UserRow, teamId: number, playerId: number, contactId: number) {
+      await rosterAccess(user, teamId);
+      if (!(await queries.deleteContact(db, teamId, playerId, contactId))) throw notFound(PARENT_NOT_FOUND);
+      return { message: ROSTER_RESULTS.parentRemoved, detail: ROSTER_RESULTS.parentRemoved };
+    },
+
+    /**
+     * Sync: gives the contact an account. 'created' when a new one was made and invited; 'existing'
+     * when there was one (then linked; a fresh invite goes out if it never set a password).
+     */
+    async sync(user: UserRow, teamId: number, contactId: number) {
+      const access = await rosterAccess(user, teamId);
+      const contact = await requireContact(teamId, contactId);
+      const result = await db.transaction(async (tx) => {
+        const linked = contact.userId === null ? undefined : await findUserById(tx, contact.userId);
+        if (linked) {
+          const reinvite = linked.passwordHash === null;
+          if (reinvite) {
+            await sendInvite(tx, config, access.team, linked);
+            await queries.updateContact(tx, teamId, contactId, { inviteSentAt: new Date() });
+          }
+          return { status: 'existing' as const, user_id: linked.id, invite_sent: reinvite };
+        }
+        const account = await connectAccount(tx, config, access.team, contact, true);
+        return {
+          status: account.created ? ('created' as const) : ('existing' as const),
+          user_id: account.user.id,
+          invite_sent: account.inviteSent,
+        };
+      });
+      if (result.invite_sent) mailQueued();
+      return result;
+    },
+
+    /** Assign Parent to Player: a parent member of the team becomes a contact of one more player. */
+    async assignPlayer(user: UserRow, teamId: number, parentUserId: number, input: AssignPlayerInput) {
+      await rosterAccess(user, teamId);
+      const parent = (await membersOfTeam(db, teamId)).find(
+        (member) => member.userId === parentUserId && member.memberRole === 'parent',
+      );
+      if (!parent) throw notFound(PARENT_NOT_FOUND);
+      const player = await requirePlayer(teamId, input.player_id);
+      await db.transaction(async (tx) => {
+        const existing = await queries.findContactOfPlayerByEmail(tx, teamId, player.id, parent.email);
+        const values = {
+          relationship: input.relationship,
+          isPrimary: input.is_primary,
+          userId: parent.userId,
+        };
+        const contact = existing
+          ? await queries.updateContact(tx, teamId, existing.id, values)
+          : await queries.insertContact(tx, teamId, player.id, {
+              ...values,
+              name: parent.name,
+              email: parent.email,
+              phone: parent.phone,
+            });
+        if (contact?.isPrimary) await queries.clearOtherPrimaries(tx, teamId, player.id, contact.id);
+      });
+      return { message: ROSTER_RESULTS.parentAssigned, detail: ROSTER_RESULTS.parentAssigned };
+    },
+
+    /**
+     * Sync All Parents: every contact without an account gets one (one per email). Created: new
+     * accounts invited; skipped: an account already existed and was linked; failed: could not be done.
+     */
+    async bulkSync(user: UserRow, teamId: number) {
+      const access = await rosterAccess(user, teamId);
+      const unlinked = (await queries.contactsOfTeam(db, teamId)).filter((c) => c.userId === null);
+      const byEmail = new Map<string, queries.ContactRow>();
+      for (const contact of unlinked) if (!byEmail.has(contact.email)) byEmail.set(contact.email, contact);
+      const counts = { synced_count: 0, skipped_count: 0, failed_count: 0 };
+      for (const contact of byEmail.values()) {
+        try {
+          const account = await db.transaction((tx) =>
+            connectAccount(tx, config, access.team, contact, false),
+          );
+          if (account.created) counts.synced_count += 1;
+          else counts.skipped_count += 1;
+        } catch {
+          counts.failed_count += 1;
+        }
+      }
+      if (counts.synced_count > 0) mailQueued();
+      return counts;
+    },
+
+    /**
+     * The Parent Accounts section: one row per parent email among the team's contacts, then the parent
+     * members who are not anyone's contact yet ('unassigned').
+     */
+    async synced(user: UserRow, teamId: number): Promise<SyncedParent[]> {
+      await rosterAccess(user, teamId);
+      const rows = await queries.contactsWithAccounts(db, teamId);
+      const groups = new Map<string, SyncedParent>();
+      for (const { contact, playerName, accountHasPassword } of rows) {
+        const sent = contact.inviteSentAt?.toISOString() ?? null;
+        const group = groups.get(contact.email);
+        if (!group) {
+          groups.set(contact.email, {
+            parent_id: contact.id,
+            user_id: contact.userId,
+            name: contact.name,
+            email: contact.email,
+            phone: contact.phone,
+            status: contact.userId !== null && accountHasPassword ? 'synced' : 'pending',
+            has_user_account: contact.userId !== null,
+            children: [playerName],
+            invite_sent_at: sent,
+          });
+          continue;
+        }
+        if (!group.children.includes(playerName)) group.children.push(playerName);
+        group.phone ??= contact.phone;
+        if (sent && (!group.invite_sent_at || sent > group.invite_sent_at)) group.invite_sent_at = sent;
+        if (group.user_id === null && contact.userId !== null) {
+          group.user_id = contact.userId;
+          group.has_user_account = true;
+          group.status = accountHasPassword ? 'synced' : 'pending';
+        }
+      }
+      const linkedUsers = new Set([...groups.values()].map((g) => g.user_id));
+      const unassigned: SyncedParent[] = (await membersOfTeam(db, teamId))
+        .filter((m) => m.memberRole === 'parent' && !linkedUsers.has(m.userId) && !groups.has(m.email))
+        .map((m) => ({
+          parent_id: null,
+          user_id: m.userId,
+          name: m.name,
+          email: m.email,
+          phone: m.phone,
+          status: 'unassigned',
+          has_user_account: true,
+          children: [],
+          invite_sent_at: null,
+        }));
+      const byName = (a: SyncedParent, b: SyncedParent) => a.name.localeCompare(b.name);
+      return [...[...groups.values()].sort(byName), ...unassigned.sort(byName)];
+    },
+  };
+}
+
+export type ParentService = ReturnType<typeof createParentService>;

@@ -1,0 +1,264 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { parentContacts, players, users } from '../../db/schema.ts';
+
+// Every query names the team as well as the row: a player or contact id alone never reaches across teams.
+
+export type PlayerRow = typeof players.$inferSelect;
+export type ContactRow = typeof parentContacts.$inferSelect;
+
+export interface PlayerValues {
+  name: string;
+  position: string | null;
+  jerseyNumber: number | null;
+  age: number | null;
+  status: string;
+}
+
+export function playersOfTeam(db: Db, teamId: number): Promise<PlayerRow[]> {
+  return db.select().from(players).where(eq(players.teamId, teamId)).orderBy(asc(players.id));
+}
+
+export async function findPlayer(db: Db, teamId: number, playerId: number): Promise<PlayerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(players)
+    .where(and(eq(players.id, playerId), eq(players.teamId, teamId)));
+  return row;
+}
+
+export function insertPlayers(db: Db, teamId: number, values: PlayerValues[]): Promise<PlayerRow[]> {
+  return db
+    .insert(players)
+    .values(values.map((v) => ({ ...v, teamId })))
+    .returning();
+}
+
+export async function updatePlayer(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  values: PlayerValues,
+): Promise<PlayerRow | undefined> {
+  const [row] = await db
+    .update(players)
+    .set(values)
+    .where(and(eq(players.id, playerId), eq(players.teamId, teamId)))
+    .returning();
+  return row;
+}
+
+/** Links a player's own account (a player's join request approved with this player). */
+export async function linkPlayerAccount(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  user: { id: number; email: string },
+): Promise<void> {
+  await db
+    .update(players)
+    .set({ userId: user.id, email: user.email })
+    .where(and(eq(players.id, playerId), eq(players.teamId, teamId)));
+}
+
+export async function deletePlayer(db: Db, teamId: number, playerId: number): Promise<boolean> {
+  const rows = await db
+    .delete(players)
+    .where(and(eq(players.id, playerId), eq(players.teamId, teamId)))
+    .returning({ id: players.id });
+  return rows.length > 0;
+}
+
+/** Which of `numbers` other players of the team already wear, ascending. */
+export async function takenJerseyNumbers(
+  db: Db,
+  teamId: number,
+  numbers: number[],
+  exceptPlayerId?: number,
+): Promise<number[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .select({ n: players.jerseyNumber })
+    .from(players)
+    .where(
+      and(
+        eq(players.teamId, teamId),
+        inArray(players.jerseyNumber, numbers),
+        exceptPlayerId === undefined ? undefined : ne(players.id, exceptPlayerId),
+      ),
+    )
+    .orderBy(asc(players.jerseyNumber));
+  return rows.map((row) => row.n).filter((n): n is number => n !== null);
+}
+
+// ---- Parent contacts ----
+
+/** The team's parent contacts (of one player, when given), oldest first. */
+export function contactsOfTeam(db: Db, teamId: number, playerId?: number): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(parentContacts)
+    .where(
+      and(
+        eq(parentContacts.teamId, teamId),
+        playerId === undefined ? undefined : eq(parentContacts.playerId, playerId),
+      ),
+    )
+    .orderBy(asc(parentContacts.id));
+}
+
+export async function findContact(
+  db: Db,
+  teamId: number,
+  contactId: number,
+): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(parentContacts)
+    .where(and(eq(parentContacts.id, contactId), eq(parentContacts.teamId, teamId)));
+  return row;
+}
+
+export async function findContactOfPlayerByEmail(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  email: string,
+): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(parentContacts)
+    .where(
+      and(
+        eq(parentContacts.teamId, teamId),
+        eq(parentContacts.playerId, playerId),
+        eq(parentContacts.email, email),
+      ),
+    );
+  return row;
+}
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string | null;
+  relationship: string;
+  isPrimary: boolean;
+  userId?: number | null;
+}
+
+/** Inserts the contact; undefined when the player already has a contact with that email. */
+export async function insertContact(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  values: ContactValues,
+): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .insert(parentContacts)
+    .values({ ...values, teamId, playerId })
+    .onConflictDoNothing({ target: [parentContacts.playerId, parentContacts.email] })
+    .returning();
+  return row;
+}
+
+export async function updateContact(
+  db: Db,
+  teamId: number,
+  contactId: number,
+  values: Partial<ContactValues> & { inviteSentAt?: Date | null },
+): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(parentContacts)
+    .set(values)
+    .where(and(eq(parentContacts.id, contactId), eq(parentContacts.teamId, teamId)))
+    .returning();
+  return row;
+}
+
+/** Only one primary contact per player: clears the flag on the player's other contacts. */
+export async function clearOtherPrimaries(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  keepContactId: number,
+): Promise<void> {
+  await db
+    .update(parentContacts)
+    .set({ isPrimary: false })
+    .where(
+      and(
+        eq(parentContacts.teamId, teamId),
+        eq(parentContacts.playerId, playerId),
+        ne(parentContacts.id, keepContactId),
+      ),
+    );
+}
+
+export async function deleteContact(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  contactId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(parentContacts)
+    .where(
+      and(
+        eq(parentContacts.id, contactId),
+        eq(parentContacts.teamId, teamId),
+        eq(parentContacts.playerId, playerId),
+      ),
+    )
+    .returning({ id: parentContacts.id });
+  return rows.length > 0;
+}
+
+/**
+ * Links every contact of the team with this email to the user (those without an account, or already
+ * linked to this user) and, when an invite went out, stamps when. Returns how many were linked.
+ */
+export async function linkContactsByEmail(
+  db: Db,
+  teamId: number,
+  email: string,
+  userId: number,
+  invitedAt?: Date,
+): Promise<number> {
+  const rows = await db
+    .update(parentContacts)
+    .set(invitedAt ? { userId, inviteSentAt: invitedAt } : { userId })
+    .where(
+      and(
+        eq(parentContacts.teamId, teamId),
+        eq(parentContacts.email, email),
+        or(isNull(parentContacts.userId), eq(parentContacts.userId, userId)),
+      ),
+    )
+    .returning({ id: parentContacts.id });
+  return rows.length;
+}
+
+export async function isContactEmailOfTeam(db: Db, teamId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(parentContacts)
+    .where(and(eq(parentContacts.teamId, teamId), eq(parentContacts.email, email)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The contacts of the team with their linked account's password state (the Parent Accounts section). */
+export function contactsWithAccounts(db: Db, teamId: number) {
+  return db
+    .select({
+      contact: parentContacts,
+      playerName: players.name,
+      accountHasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(parentContacts)
+    .innerJoin(players, eq(players.id, parentContacts.playerId))
+    .leftJoin(users, eq(users.id, parentContacts.userId))
+    .where(eq(parentContacts.teamId, teamId))
+    .orderBy(asc(parentContacts.id));
+}

@@ -1,0 +1,60 @@
+import type { ParentContact, Player } from '../../../shared/api/teams.ts';
+import { hasCapability } from '../../../shared/permissions.ts';
+import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
+import type { TeamAccess } from '../teams/access.ts';
+import type { ContactRow, PlayerRow } from './queries.ts';
+
+// How the roster reads to whoever asks. Privacy of minors (DECISIONS.md): only those who manage the
+// roster get parents' emails, phones and accounts; everyone else gets names and the Primary badge.
+
+export interface RosterViewer {
+  userId: number;
+  email: string;
+  role: string;
+  seesContactDetails: boolean;
+}
+
+export function rosterViewer(access: TeamAccess): RosterViewer {
+  return {
+    userId: access.user.id,
+    email: access.user.email,
+    role: access.user.role,
+    seesContactDetails: hasCapability(access, 'manage_roster'),
+  };
+}
+
+export function toContact(row: ContactRow, seesContactDetails: boolean): ParentContact {
+  return {
+    id: row.id,
+    name: row.name,
+    is_primary: row.isPrimary,
+    relationship: seesContactDetails ? (row.relationship as Relationship) : null,
+    email: seesContactDetails ? row.email : null,
+    phone: seesContactDetails ? row.phone : null,
+    user_id: seesContactDetails ? row.userId : null,
+    invite_sent_at: seesContactDetails ? (row.inviteSentAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** The signed-in parent's own child, or the signed-in player themselves (RSVP and vote eligibility). */
+function isMine(player: PlayerRow, contacts: ContactRow[], viewer: RosterViewer): boolean {
+  if (viewer.role === 'parent') {
+    return contacts.some((c) => c.userId === viewer.userId || c.email === viewer.email);
+  }
+  if (viewer.role === 'player') return player.userId === viewer.userId || player.email === viewer.email;
+  return false;
+}
+
+export function toPlayer(row: PlayerRow, contacts: ContactRow[], viewer: RosterViewer): Player {
+  return {
+    id: row.id,
+    team_id: row.teamId,
+    name: row.name,
+    position: row.position as Position | null,
+    jersey_number: row.jerseyNumber,
+    age: row.age,
+    status: row.status as PlayerStatus,
+    parent_contacts: contacts.map((c) => toContact(c, viewer.seesContactDetails)),
+    is_mine: isMine(row, contacts, viewer),
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  type Capability,
+  hasCapability,
+  MODERATOR_FLAGS,
+  type ModeratorFlag,
+} from '../../../shared/permissions.ts';
+import type { Role } from '../../../shared/roles.ts';
+import type { Db } from '../../db/connect.ts';
+import { forbidden, notFound } from '../../http-error.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { findMembership, findTeam, type TeamRow } from './queries.ts';
+
+// The one permission check of DECISIONS.md. Every team-scoped route loads the caller's access first:
+// a team the user does not belong to answers 404 (as if it did not exist); a write then needs a
+// capability, which coaches of the team and admins always hold and others hold through moderator flags.
+
+export const TEAM_NOT_FOUND = 'Team not found';
+
+export interface TeamAccess {
+  team: TeamRow;
+  user: UserRow;
+  /** Coach of this team, or a club admin (who acts as a coach on every team). */
+  isCoach: boolean;
+  /** 'admin' for a club admin, otherwise the role of the membership. */
+  role: Role;
+  /** Moderator flags the user holds on this team. */
+  flags: ModeratorFlag[];
+}
+
+const knownFlag = (flag: string): flag is ModeratorFlag =>
+  (MODERATOR_FLAGS as readonly string[]).includes(flag);
+
+/**
+ * The caller's standing on a team. Throws 404 when the team does not exist or the user is not a member
+ * (admins see every team); `notFoundDetail` lets a route name what it was looking for instead.
+ */
+export async function loadTeamAccess(
+  db: Db,
+  user: UserRow,
+  teamId: number,
+  notFoundDetail = TEAM_NOT_FOUND,
+): Promise<TeamAccess> {
+  const team = await findTeam(db, teamId);
+  if (!team) throw notFound(notFoundDetail);
+  const membership = await findMembership(db, teamId, user.id);
+  const isAdmin = user.role === 'admin';
+  if (!membership && !isAdmin) throw notFound(notFoundDetail);
+  return {
+    team,
+    user,
+    isCoach: isAdmin || membership?.role === 'coach',
+    role: isAdmin ? 'admin' : (membership?.role as Role),
+    flags: (membership?.permissions ?? []).filter(knownFlag),
+  };
+}
+
+const CAPABILITY_WORDS: Record<Capability, string> = {
+  update_scores: "update this team's scores",
+  make_announcements: 'make announcements for this team',
+  create_tournaments: 'create tournaments for this team',
+  manage_roster: "manage this team's roster",
+  upload_files: 'upload files for this team',
+  send_messages: 'send messages to this team',
+  manage_events: "manage this team's events",
+  edit_team_info: "edit this team's settings",
+  manage_equipment: "manage this team's kits",
+};
+
+/** 403 unless the caller holds the capability on this team. */
+export function requireCapability(access: TeamAccess, capability: Capability): void {
+  if (!hasCapability(access, capability)) {
+    throw forbidden(`You do not have permission to ${CAPABILITY_WORDS[capability]}`);
+  }
+}
+
+/** 403 unless the caller is a coach of this team or an admin (team administration). */
+export function requireCoach(access: TeamAccess): void {
+  if (!access.isCoach) throw forbidden('Only coaches of this team can do this');
+}

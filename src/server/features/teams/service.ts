@@ -1,0 +1,149 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import type { Member, setupTeamBody, Team } from '../../../shared/api/teams.ts';
+import { isCoachLike, type Role } from '../../../shared/roles.ts';
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../shared/teams.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { loadTeamAccess, requireCapability } from './access.ts';
+import * as queries from './queries.ts';
+
+export type SetupTeamInput = z.output<typeof setupTeamBody>;
+
+/** The team as every team endpoint answers it; the invite code and bot id only for those who run it. */
+export function toTeam(team: queries.TeamRow, isCoach: boolean): Team {
+  return {
+    id: team.id,
+    name: team.name,
+    team_name: team.name,
+    // The invite code lets anyone ask to join: only the people running the team see it.
+    invite_code: isCoach ? team.inviteCode : null,
+    groupme_bot_id: isCoach ? team.groupmeBotId : null,
+    age_group: team.ageGroup,
+    division: team.division,
+    league_name: team.leagueName,
+    season: team.season,
+    season_start: team.seasonStart,
+    season_end: team.seasonEnd,
+    team_description: team.teamDescription,
+    head_coach_name: team.headCoachName,
+    primary_color: team.primaryColor,
+    secondary_color: team.secondaryColor,
+    team_logo_url: team.teamLogoUrl,
+    is_coach: isCoach,
+  };
+}
+
+export function randomInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i += 1) {
+    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+/** 32^8 codes: a clash is rare, several in a row mean something else is wrong. */
+const INVITE_CODE_ATTEMPTS = 10;
+
+/** A calendar date that exists (the shape YYYY-MM-DD was checked by the schema). */
+function isRealDate(value: string): boolean {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+export function createTeamService({ db }: { db: Db }) {
+  return {
+    /** The setup wizard: creates the team with a fresh invite code; the creator becomes its coach. */
+    async setup(user: UserRow, input: SetupTeamInput): Promise<Team> {
+      if (!isCoachLike(user.role as Role)) throw forbidden('Only coaches and admins can create teams');
+      if (input.season_start && !isRealDate(input.season_start))
+        throw badRequest('Season start must be a date');
+      if (input.season_end && !isRealDate(input.season_end)) throw badRequest('Season end must be a date');
+      const team = await db.transaction(async (tx) => {
+        for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
+          const row = await queries.insertTeam(tx, {
+            name: input.name,
+            inviteCode: randomInviteCode(),
+            groupmeBotId: input.groupme_bot_id,
+            createdBy: user.id,
+            ageGroup: input.age_group,
+            division: input.division,
+            leagueName: input.league_name,
+            season: input.season,
+            seasonStart: input.season_start,
+            seasonEnd: input.season_end,
+            teamDescription: input.team_description,
+            headCoachName: input.head_coach_name,
+            headCoachPhone: input.head_coach_phone,
+            headCoachEmail: input.head_coach_email,
+            assistantCoachName: input.assistant_coach_name,
+            assistantCoachPhone: input.assistant_coach_phone,
+            assistantCoachEmail: input.assistant_coach_email,
+            primaryColor: input.primary_color,
+            secondaryColor: input.secondary_color,
+            teamLogoUrl: input.team_logo_url,
+            practiceLocation: input.practice_location,
+            practiceDay: input.practice_day,
+            practiceTime: input.practice_time,
+            emergencyContactName: input.emergency_contact_name,
+            emergencyContactPhone: input.emergency_contact_phone,
+            emergencyContactRelation: input.emergency_contact_relation,
+          });
+          if (row) {
+            // An admin who creates a team is recorded as its coach too, so it shows as theirs.
+            await queries.addMember(tx, row.id, user.id, 'coach');
+            return row;
+          }
+        }
+        throw new Error('Could not draw an unused invite code');
+      });
+      return toTeam(team, true);
+    },
+
+    /** Coaches: the teams they coach. Admins: every team of the club (DECISIONS.md). */
+    async coached(user: UserRow): Promise<Team[]> {
+      const role = user.role as Role;
+      if (!isCoachLike(role)) throw forbidden('Only coaches and admins coach teams');
+      const teams =
+        role === 'admin' ? await queries.allTeams(db) : await queries.teamsOfMember(db, user.id, 'coach');
+      return teams.map((team) => toTeam(team, true));
+    },
+
+    /** The user's first team (a parent or player belongs to one). */
+    async myTeam(user: UserRow): Promise<Team> {
+      const [team] = await queries.teamsOfMember(db, user.id);
+      if (!team) throw notFound('You are not a member of any team yet');
+      const access = await loadTeamAccess(db, user, team.id);
+      return toTeam(access.team, access.isCoach);
+    },
+
+    async get(user: UserRow, teamId: number): Promise<Team> {
+      const access = await loadTeamAccess(db, user, teamId);
+      return toTeam(access.team, access.isCoach);
+    },
+
+    /** Team Settings: the group-chat bot id. */
+    async update(user: UserRow, teamId: number, input: { groupme_bot_id: string | null }): Promise<Team> {
+      const access = await loadTeamAccess(db, user, teamId);
+      requireCapability(access, 'edit_team_info');
+      const team = await queries.updateTeamBot(db, teamId, input.groupme_bot_id);
+      if (!team) throw notFound('Team not found');
+      return toTeam(team, access.isCoach);
+    },
+
+    /** Everyone on the team; emails only for the people who run it. */
+    async members(user: UserRow, teamId: number): Promise<Member[]> {
+      const access = await loadTeamAccess(db, user, teamId);
+      const rows = await queries.membersOfTeam(db, teamId);
+      return rows.map((row) => ({
+        user_id: row.userId,
+        name: row.name,
+        role: row.userRole as Role,
+        email: access.isCoach ? row.email : null,
+      }));
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
