@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Browser tests in Debian's Chromium against the real server on a fresh PGlite folder.
 const PORT = 4310;
 export const E2E_DATA_DIR = '.e2e-data';
+const E2E_SMTP_PORT = 4325;
+export const E2E_INBOX_PORT = 4326;
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -36,7 +38,16 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
+  webServer: [
+    {
+      // The SMTP server the app delivers to; started first so no email waits for a retry.
+      command: 'node --import tsx tests/e2e/support/mail-inbox-server.ts',
+      url: `http://127.0.0.1:${E2E_INBOX_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_INBOX_PORT: String(E2E_INBOX_PORT) },
+    },
+    {
     command: `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
@@ -50,8 +61,10 @@ export default defineConfig({
       CLUB_NAME: 'Riverside Youth Soccer Club',
       LOG_LEVEL: 'warn',
       MAIL_POLL_SECONDS: '0.2',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOGIN_LIMIT_PER_IP: '10000',
       FORGOT_LIMIT_PER_IP: '10000',
     },
   },
+  ],
 });

@@ -1,24 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import PostalMime from 'postal-mime';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { linkIn, waitForEmail } from './mail.ts';
 import { signUpCoach, uniqueEmail } from './helpers.ts';
-
-/** The newest email to `to` that the server wrote under DATA_DIR/mail (no SMTP_URL in these tests). */
-async function readMail(to: string): Promise<{ subject: string; text: string }> {
-  const folder = path.join(E2E_DATA_DIR, 'mail');
-  for (let tries = 0; tries < 50; tries++) {
-    const files = fs.existsSync(folder) ? fs.readdirSync(folder).sort().reverse() : [];
-    for (const file of files) {
-      const email = await PostalMime.parse(fs.readFileSync(path.join(folder, file)));
-      if (email.to?.some((a) => a.address === to))
-        return { subject: email.subject ?? '', text: email.text ?? '' };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no email to ${to}`);
-}
 
 test('a forgotten password is reset through the emailed link', async ({ page }) => {
   const email = uniqueEmail('forgetful');
@@ -32,10 +14,10 @@ test('a forgotten password is reset through the emailed link', async ({ page }) 
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account exists for that email');
 
-  const mail = await readMail(email);
+  const mail = await waitForEmail(email, /Reset your/);
   expect(mail.subject).toBe('Reset your Riverside Youth Soccer Club password');
-  const link = mail.text.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=\S+/)?.[0];
-  expect(link).toBeTruthy();
+  const link = linkIn(mail);
+  expect(link).toContain('/reset-password?token=');
 
   await page.goto(link ?? '');
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { User } from '../../shared/api/auth.ts';
+import type { Team } from '../../shared/api/teams.ts';
 import { isCoachLike } from '../../shared/roles.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
 import { AccountSettingsModal } from '../features/account/components/AccountSettingsModal.tsx';
+import { usePendingJoinRequestCount } from '../features/admin/api/get-join-requests.ts';
 import { useCoachedTeams } from '../features/teams/api/get-coached-teams.ts';
 import { useMyTeam } from '../features/teams/api/get-my-team.ts';
-import type { Team } from '../features/teams/types.ts';
+import { TeamSetupWizard } from '../features/teams/components/TeamSetupWizard.tsx';
 import { useClubName } from '../lib/public-config.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
@@ -34,7 +36,14 @@ export function AppShell({ user }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
-  const [teamSetupRequested, setTeamSetupRequested] = useState(false);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  // Prompted once per browser session, not on every reload: a coach looking around is not nagged.
+  const promptKey = `teamSetupPrompted:${user.id}`;
+  const [setupPrompted, setSetupPrompted] = useState(() => sessionStorage.getItem(promptKey) === '1');
+  const markPrompted = () => {
+    sessionStorage.setItem(promptKey, '1');
+    setSetupPrompted(true);
+  };
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const logoRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -48,8 +57,16 @@ export function AppShell({ user }: AppShellProps) {
       ? [myTeam.data]
       : NO_TEAMS;
   const [selectedTeam, selectTeam] = useSelectedTeam(teams);
+  const pendingJoinRequests = usePendingJoinRequestCount(selectedTeam?.id ?? null, coachLike);
 
-  usePageTitle(tabTitle(tab, coachLike));
+  // Spec part 1 section 2: team setup is prompted once, for a coach whose teams have loaded and who has
+  // no selected team.
+  if (coachLike && coachedTeams.isSuccess && !selectedTeam && !setupPrompted) {
+    markPrompted();
+    setWizardOpen(true);
+  }
+
+  usePageTitle(wizardOpen ? 'Team Setup' : tabTitle(tab, coachLike));
 
   const closeDrawer = useCallback((returnFocus: boolean) => {
     setDrawerOpen(false);
@@ -85,11 +102,8 @@ export function AppShell({ user }: AppShellProps) {
   }, [tab]);
 
   const onCreateTeam = () => {
-    // The team-creation wizard arrives with the teams feature; until then the dashboard explains team
-    // setup, and this request brings it into view.
-    setTeamSetupRequested(true);
-    navigate('dashboard');
-    closeDrawer(false);
+    markPrompted();
+    setWizardOpen(true);
   };
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -117,9 +131,9 @@ export function AppShell({ user }: AppShellProps) {
         clubName={clubName}
         tabs={visibleTabs(coachLike)}
         activeTab={tab}
-        // The unread-message and join-request counts arrive with the Communication and Admin features.
+        // The unread-message count arrives with the Communication feature.
         unreadCount={0}
-        pendingJoinRequests={0}
+        pendingJoinRequests={pendingJoinRequests}
         user={user}
         logoRef={logoRef}
         teamPicker={
@@ -136,10 +150,7 @@ export function AppShell({ user }: AppShellProps) {
           navigate('dashboard');
           closeDrawer(false);
         }}
-        onTabChosen={() => {
-          setTeamSetupRequested(false);
-          closeDrawer(false);
-        }}
+        onTabChosen={() => closeDrawer(false)}
         // The drawer stays open under these dialogs, so focus can return to the button that opened them.
         onOpenAccount={() => setAccountOpen(true)}
         onLogout={() => setLogoutOpen(true)}
@@ -152,11 +163,19 @@ export function AppShell({ user }: AppShellProps) {
           teamsLoaded={teamsLoaded}
           teams={teams}
           selectedTeam={selectedTeam}
-          teamSetupRequested={teamSetupRequested}
+          onCreateTeam={onCreateTeam}
         />
       </main>
       {accountOpen && <AccountSettingsModal open user={user} onClose={() => setAccountOpen(false)} />}
       <LogoutConfirm open={logoutOpen} onCancel={() => setLogoutOpen(false)} />
+      {wizardOpen && (
+        <TeamSetupWizard
+          open
+          coachName={user.name}
+          onClose={() => setWizardOpen(false)}
+          onCreated={(team) => selectTeam(team.id)}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import type { TabId } from '../../shared/tabs.ts';
 import type { User } from '../../shared/api/auth.ts';
+import type { Team } from '../../shared/api/teams.ts';
+import type { TabId } from '../../shared/tabs.ts';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
-import type { Team } from '../features/teams/types.ts';
+import { RosterPage } from '../features/roster/components/RosterPage.tsx';
+import { AdminScreen } from './AdminScreen.tsx';
 import { tabHeading } from './tab-titles.ts';
 
 interface TabContentProps {
@@ -11,7 +13,7 @@ interface TabContentProps {
   teamsLoaded: boolean;
   teams: readonly Team[];
   selectedTeam: Team | null;
-  teamSetupRequested: boolean;
+  onCreateTeam: () => void;
 }
 
 /** The main area of the active tab. The screens of later features show their heading only. */
@@ -22,19 +24,25 @@ export function TabContent({
   teamsLoaded,
   teams,
   selectedTeam,
-  teamSetupRequested,
+  onCreateTeam,
 }: TabContentProps) {
-  if (tab === 'dashboard') {
-    return (
-      <DashboardPage
-        userName={user.name}
-        coachLike={coachLike}
-        teamsLoaded={teamsLoaded}
-        hasTeams={teams.length > 0}
-        selectedTeam={selectedTeam}
-        teamSetupRequested={teamSetupRequested}
-      />
-    );
+  switch (tab) {
+    case 'dashboard':
+      return (
+        <DashboardPage
+          userName={user.name}
+          coachLike={coachLike}
+          teamsLoaded={teamsLoaded}
+          hasTeams={teams.length > 0}
+          selectedTeam={selectedTeam}
+          onCreateTeam={onCreateTeam}
+        />
+      );
+    case 'team':
+      return <RosterPage title={tabHeading(tab, coachLike)} team={selectedTeam} />;
+    case 'admin':
+      return <AdminScreen coachLike={coachLike} team={selectedTeam} />;
+    default:
+      return <h1 className="page-title">{tabHeading(tab, coachLike)}</h1>;
   }
-  return <h1 className="page-title">{tabHeading(tab, coachLike)}</h1>;
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Team } from '../features/teams/types.ts';
+import type { Team } from '../../shared/api/teams.ts';
 
 interface TeamPickerProps {
   coachLike: boolean;

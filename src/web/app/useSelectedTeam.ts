@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Team } from '../features/teams/types.ts';
+import type { Team } from '../../shared/api/teams.ts';
 
 export const SELECTED_TEAM_KEY = 'selectedTeamId';
 

@@ -11,6 +11,8 @@ interface FormFieldProps {
   label: string;
   error?: string | undefined;
   hint?: string;
+  /** Marks the label with an asterisk (the control itself carries `required`). */
+  required?: boolean | undefined;
   /** Shown under the input, e.g. the password checklist; also referenced by aria-describedby. */
   extra?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
@@ -20,7 +22,7 @@ interface FormFieldProps {
  * A labelled form control with an optional hint and error message:
  * <FormField label="Email" error={errors.email}>{(props) => <input {...props} type="email" />}</FormField>
  */
-export function FormField({ label, error, hint, extra, children }: FormFieldProps) {
+export function FormField({ label, error, hint, required, extra, children }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -30,9 +32,17 @@ export function FormField({ label, error, hint, extra, children }: FormFieldProp
     .join(' ');
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+      <span className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {/* Outside the label, so the label reads as the field's name; the control says it is required. */}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        )}
+      </span>
       {children({
         id,
         'aria-describedby': describedBy || undefined,

@@ -67,6 +67,8 @@ export function Modal({
   }, []);
 
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    // A dialog opened from inside this one handles its own Escape.
+    if (event.target !== event.currentTarget) return;
     // Escape: let React state decide, so the dialog and `open` never disagree.
     event.preventDefault();
     onClose();

@@ -7,6 +7,9 @@ const KINDS = {
   name: { autoComplete: 'name' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
   tel: { type: 'tel', autoComplete: 'tel' },
+  number: { type: 'number', inputMode: 'numeric' },
+  date: { type: 'date' },
+  url: { type: 'url', inputMode: 'url' },
 } as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>;
@@ -32,7 +35,7 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   return (
-    <FormField label={label} error={error} {...(hint ? { hint } : {})}>
+    <FormField label={label} error={error} required={input.required} {...(hint ? { hint } : {})}>
       {(field) => (
         <input
           {...KINDS[kind]}

@@ -17,3 +17,10 @@ export function usePublicConfig() {
 export function useClubName(): string {
   return usePublicConfig().data?.club_name ?? '';
 }
+
+/** The teams' time zone (TEAM_TIME_ZONE), in which dates are shown. */
+export const DEFAULT_TEAM_TIME_ZONE = 'America/Chicago';
+
+export function useTeamTimeZone(): string {
+  return usePublicConfig().data?.team_time_zone ?? DEFAULT_TEAM_TIME_ZONE;
+}

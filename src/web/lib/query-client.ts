@@ -6,8 +6,16 @@ import { clearToken, getToken } from './auth-token.ts';
 export const queryKeys = {
   me: ['me'] as const,
   config: ['config'] as const,
+  /** Every team answer: the lists of the team picker and each team's players and parents. */
+  teams: ['teams'] as const,
   coachedTeams: ['teams', 'coached'] as const,
   myTeam: ['teams', 'my-team'] as const,
+  /** Everything about one team: its players and its parent accounts. */
+  team: (teamId: number) => ['teams', teamId] as const,
+  players: (teamId: number) => ['teams', teamId, 'players'] as const,
+  syncedParents: (teamId: number) => ['teams', teamId, 'parents', 'synced'] as const,
+  /** The Join Requests tab and the Admin badge read the same list. */
+  joinRequests: (teamId: number) => ['join-requests', teamId] as const,
 };
 
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -3,14 +3,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { registerBody } from '../../../../shared/api/auth.ts';
 import { JOIN_ROLES, ROLE_LABELS, type JoinRole } from '../../../../shared/roles.ts';
+import { INVITE_CODE_LENGTH } from '../../../../shared/teams.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import type { InviteParams } from '../lib/invite-params.ts';
 import { joinTeamFlow, type SignInOutcome } from '../lib/sign-in-flows.ts';
 import { NewAccountFields } from './NewAccountFields.tsx';
-
-export const INVITE_CODE_LENGTH = 8;
 
 interface JoinTeamFormProps {
   invite: InviteParams | null;

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { TeamSetupPrompt } from './TeamSetupPrompt.tsx';
 import { TeamWelcome } from './TeamWelcome.tsx';
 
 interface DashboardTeam {
   name: string;
-  invite_code: string;
+  invite_code: string | null;
 }
 
 interface DashboardPageProps {
@@ -14,8 +13,8 @@ interface DashboardPageProps {
   teamsLoaded: boolean;
   hasTeams: boolean;
   selectedTeam: DashboardTeam | null;
-  /** The user asked to create a team from the team picker. */
-  teamSetupRequested: boolean;
+  /** Opens the team setup wizard. */
+  onCreateTeam: () => void;
 }
 
 /** The 'Team Dashboard' tab. */
@@ -25,20 +24,15 @@ export function DashboardPage({
   teamsLoaded,
   hasTeams,
   selectedTeam,
-  teamSetupRequested,
+  onCreateTeam,
 }: DashboardPageProps) {
-  const promptRef = useRef<HTMLElement>(null);
-  const showSetup = coachLike && teamsLoaded && (!hasTeams || teamSetupRequested);
-
-  useEffect(() => {
-    if (teamSetupRequested) promptRef.current?.focus();
-  }, [teamSetupRequested]);
+  const showSetup = coachLike && teamsLoaded && !hasTeams;
 
   return (
     <>
       <h1 className="page-title">Team Dashboard</h1>
       <div className="page-body">
-        {showSetup && <TeamSetupPrompt ref={promptRef} firstTeam={!hasTeams} />}
+        {showSetup && <TeamSetupPrompt onCreateTeam={onCreateTeam} />}
         {teamsLoaded && selectedTeam && (
           <TeamWelcome userName={userName} team={selectedTeam} showInviteCode={coachLike} />
         )}

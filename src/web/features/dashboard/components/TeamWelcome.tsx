@@ -1,6 +1,6 @@
 interface TeamWelcomeProps {
   userName: string;
-  team: { name: string; invite_code: string };
+  team: { name: string; invite_code: string | null };
   showInviteCode: boolean;
 }
 

@@ -4,9 +4,34 @@ import {
   PASSWORD_RULES,
 } from '../../../../shared/password-policy.ts';
 import { NAV_TABS } from '../../../../shared/tabs.ts';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  BULK_ADD_DEFAULT,
+  BULK_ADD_MAX,
+  INVITE_CODE_LENGTH,
+  JERSEY_MAX,
+  JERSEY_MIN,
+} from '../../../../shared/teams.ts';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { useClubName } from '../../../lib/public-config.ts';
 import { GuideSection } from './GuideSection.tsx';
+
+const CONTENTS = [
+  { id: 'signing-in', title: 'Signing in' },
+  { id: 'creating-team', title: 'Creating a team (coaches)' },
+  { id: 'invite-code', title: 'Your team’s invite code' },
+  { id: 'joining', title: 'Joining a team with an invite code' },
+  { id: 'join-requests', title: 'Approving join requests (coaches)' },
+  { id: 'roster', title: 'The roster' },
+  { id: 'parent-accounts', title: 'Parent contacts and accounts (coaches)' },
+  { id: 'tabs', title: 'Finding your way: the tabs' },
+  { id: 'account', title: 'Account settings' },
+  { id: 'passwords', title: 'Password rules' },
+  { id: 'forgot', title: 'Forgot your password?' },
+] as const;
+type SectionId = (typeof CONTENTS)[number]['id'];
+const title = (id: SectionId) => CONTENTS.find((c) => c.id === id)?.title ?? id;
 
 const TAB_DESCRIPTIONS: Record<string, string> = {
   dashboard: 'A summary of your team: what is coming up, recent results, open polls and announcements.',
@@ -37,40 +62,17 @@ export function UserGuidePage() {
         <nav aria-label="Guide contents" className="card guide-toc">
           <h2 className="card__title">Contents</h2>
           <ol>
-            <li>
-              <a className="link" href="#signing-in">
-                Signing in
-              </a>
-            </li>
-            <li>
-              <a className="link" href="#joining">
-                Joining a team with an invite code
-              </a>
-            </li>
-            <li>
-              <a className="link" href="#tabs">
-                Finding your way: the tabs
-              </a>
-            </li>
-            <li>
-              <a className="link" href="#account">
-                Account settings
-              </a>
-            </li>
-            <li>
-              <a className="link" href="#passwords">
-                Password rules
-              </a>
-            </li>
-            <li>
-              <a className="link" href="#forgot">
-                Forgot your password?
-              </a>
-            </li>
+            {CONTENTS.map((c) => (
+              <li key={c.id}>
+                <a className="link" href={`#${c.id}`}>
+                  {c.title}
+                </a>
+              </li>
+            ))}
           </ol>
         </nav>
 
-        <GuideSection id="signing-in" title="Signing in">
+        <GuideSection id="signing-in" title={title('signing-in')}>
           <p>
             Open the app and enter the email address and password of your account, then choose{' '}
             <strong>Sign In</strong>. Use the <strong>Show password</strong> button to check what you typed.
@@ -86,7 +88,47 @@ export function UserGuidePage() {
           </p>
         </GuideSection>
 
-        <GuideSection id="joining" title="Joining a team with an invite code">
+        <GuideSection id="creating-team" title={title('creating-team')}>
+          <p>
+            A coach with no team is offered the <strong>Create Your Team</strong> wizard straight after
+            signing in. Later, open it with <strong>+ Create Team</strong>, <strong>+ Add Team</strong> or{' '}
+            <strong>+</strong> beside the team picker in the side bar. The wizard has four steps:
+          </p>
+          <ol>
+            <li>
+              <strong>Basic Team Information</strong>: the team name (required, at least 2 characters), age
+              group (U6 to U19), division and league.
+            </li>
+            <li>
+              <strong>Season &amp; Description</strong>: the season’s name, start and end dates, and a short
+              description.
+            </li>
+            <li>
+              <strong>Coach Information</strong>: the head coach’s name (required), phone and email, and an
+              optional assistant coach.
+            </li>
+            <li>
+              <strong>Team Branding &amp; Integration</strong>: the team colours, a logo address and, if the
+              team uses GroupMe, the bot id for posting announcements to the group chat.
+            </li>
+          </ol>
+          <p>
+            Use <strong>Next</strong> and <strong>Previous</strong> to move between steps and{' '}
+            <strong>Create Team</strong> on the last one. Closing the wizard throws away what you typed. The
+            new team becomes the active team; with several teams, switch between them with the team picker.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="invite-code" title={title('invite-code')}>
+          <p>
+            Every team gets its own {INVITE_CODE_LENGTH}-character invite code. Coaches find it at the top of
+            the <strong>Team</strong> tab; <strong>Copy Code</strong> puts it on the clipboard (the button
+            reads <strong>Copied!</strong> for a moment). Share it with the team’s parents and players by
+            message or email. Only coaches see the code.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="joining" title={title('joining')}>
           <p>
             Every team has an 8-character invite code, made of letters and digits. Your coach shares it with
             you, or sends you an email invite with a link that fills the form in for you.
@@ -105,13 +147,85 @@ export function UserGuidePage() {
             </li>
           </ol>
           <p>
-            If the coach already knows you, you are signed in straight away. Otherwise a coach reviews your
-            request and you receive an email when it is approved; then sign in as usual. Already have an
-            account? Fill in the same form with your existing email and password.
+            If the coach already knows you (you came from an email invite, or the coach added your email as a
+            parent contact), you are signed in straight away. Otherwise you see{' '}
+            <em>Request submitted successfully!</em>: a coach reviews your request and you receive an email
+            when it is approved or declined; then sign in as usual. Already have an account? Fill in the same
+            form with your existing email and password.
+          </p>
+          <p>
+            <strong>Invited by email?</strong> The link in the email opens this form with the code, your name
+            and your email already filled in. Choose a password and select <strong>Join Team</strong>. The
+            link works once and expires after 14 days; ask your coach for a new one if it has.
           </p>
         </GuideSection>
 
-        <GuideSection id="tabs" title="Finding your way: the tabs">
+        <GuideSection id="join-requests" title={title('join-requests')}>
+          <p>
+            The number beside <strong>Admin</strong> in the side bar counts the requests waiting for you. Open{' '}
+            <strong>Admin</strong>, then the <strong>Join Requests</strong> tab. Waiting requests come first,
+            with the person’s name, email, role, message and the date of the request.
+          </p>
+          <ul>
+            <li>
+              <strong>Approve</strong> lets the person in. You may link them to a player of the roster with{' '}
+              <strong>Link to player</strong>, so that a parent sees their child.
+            </li>
+            <li>
+              <strong>Reject</strong> declines the request; the reason you give is included in the email.
+            </li>
+          </ul>
+          <p>
+            Decided requests move to <strong>Past Requests</strong> (select it to open the list), with who
+            decided, when, and any reason. The list refreshes by itself while it is open.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="roster" title={title('roster')}>
+          <p>
+            The <strong>Team</strong> tab lists the players, sorted by jersey number with players without a
+            number last. <strong>Roster</strong> shows a compact list, <strong>Detailed</strong> a card per
+            player. Parents and players see names and which parent is the <strong>Primary</strong> contact;
+            email addresses and phone numbers are shown to coaches only.
+          </p>
+          <p>Coaches can change the roster:</p>
+          <ul>
+            <li>
+              <strong>Add Player</strong>: name (required), position, jersey number ({JERSEY_MIN} to{' '}
+              {JERSEY_MAX}, not already taken on the team) and age ({AGE_MIN} to {AGE_MAX}).
+            </li>
+            <li>
+              <strong>Bulk Add</strong>: choose how many rows you want (1 to {BULK_ADD_MAX},{' '}
+              {BULK_ADD_DEFAULT} to start with) and fill them in; only rows with a name are added, and every
+              jersey number must be different.
+            </li>
+            <li>
+              <strong>Edit</strong> and <strong>Remove</strong> beside each player. Removing asks for
+              confirmation.
+            </li>
+          </ul>
+        </GuideSection>
+
+        <GuideSection id="parent-accounts" title={title('parent-accounts')}>
+          <p>
+            <strong>Manage Parents</strong> beside a player lists their parents on one side and a form to add
+            one on the other: name, email, optional phone, relationship, whether this is the{' '}
+            <strong>Primary contact</strong>, and <strong>Send invite email</strong> (on by default). With the
+            invite, the parent receives a link to choose a password and sign straight into the team.{' '}
+            <strong>Edit</strong> and <strong>Remove</strong> change a contact; <strong>Sync</strong> gives a
+            contact an account (and an invite) if they do not have one yet.
+          </p>
+          <p>
+            <strong>Parent Accounts</strong> (select <strong>Show</strong>) lists who can sign in:{' '}
+            <strong>Synced</strong> parents have an account linked to a child, <strong>Pending</strong> ones
+            have been invited but not set a password yet, and <strong>Unassigned</strong> ones have an account
+            but no child; link them with <strong>Assign to Player</strong>. <strong>Sync All Parents</strong>{' '}
+            creates accounts for every parent contact without one, sends their invites, and tells you how many
+            were created, already existed or failed.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="tabs" title={title('tabs')}>
           <p>
             The side bar lists the parts of the app. The team picker above them chooses which team you are
             looking at.
@@ -130,7 +244,7 @@ export function UserGuidePage() {
           </p>
         </GuideSection>
 
-        <GuideSection id="account" title="Account settings">
+        <GuideSection id="account" title={title('account')}>
           <p>
             Select your name at the bottom of the side bar to open <strong>Account Settings</strong>. Under{' '}
             <strong>Profile Information</strong> you can change your full name, email address and phone
@@ -140,7 +254,7 @@ export function UserGuidePage() {
           <p>Changing your password signs you out on every other device; this one stays signed in.</p>
         </GuideSection>
 
-        <GuideSection id="passwords" title="Password rules">
+        <GuideSection id="passwords" title={title('passwords')}>
           <p>
             A password must be {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} characters long and needs:
           </p>
@@ -152,7 +266,7 @@ export function UserGuidePage() {
           <p>A checklist under the password field ticks off each rule as you type.</p>
         </GuideSection>
 
-        <GuideSection id="forgot" title="Forgot your password?">
+        <GuideSection id="forgot" title={title('forgot')}>
           <p>
             On the sign-in screen choose <strong>Forgot password?</strong> and enter your email address. If an
             account exists for it, you receive an email with a link to choose a new password. The link works

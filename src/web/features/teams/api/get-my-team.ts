@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { teamSchema, type Team } from '../../../../shared/api/teams.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
-import type { Team } from '../types.ts';
 
 /** The team of a parent or player; null when they belong to none (the server answers 404). */
 export async function getMyTeam(): Promise<Team | null> {
   try {
-    return await apiRequest<Team>('/teams/my-team');
+    return await apiRequest('/teams/my-team', { schema: teamSchema });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,0 +1,88 @@
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Alert } from './Alert.tsx';
+import { Modal, type ModalSize } from './Modal.tsx';
+
+interface FormModalProps {
+  title: string;
+  size?: ModalSize;
+  onClose: () => void;
+  /** Called on submit (the default submission is prevented). */
+  onSubmit: () => void;
+  submitLabel: string;
+  /** The submit button's text while `busy`, e.g. 'Saving...'. */
+  busyLabel: string;
+  busy: boolean;
+  danger?: boolean;
+  /** A failure to show above the fields. */
+  error?: string | null | undefined;
+  /** Names the form for screen readers; the dialog title by default. */
+  formLabel?: string;
+  formRef?: Ref<HTMLFormElement>;
+  /** Shown above the form, outside it (e.g. a step indicator). */
+  header?: ReactNode;
+  /** Replaces the Cancel button (e.g. the wizard's Previous). */
+  secondaryAction?: ReactNode;
+  children: ReactNode;
+}
+
+/** A dialog holding one form, with Cancel and the submit button in its footer. */
+export function FormModal({
+  title,
+  size = 'md',
+  onClose,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  busy,
+  danger = false,
+  error,
+  formLabel,
+  formRef,
+  header,
+  secondaryAction,
+  children,
+}: FormModalProps) {
+  const formId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      size={size}
+      onClose={onClose}
+      footer={
+        <>
+          {secondaryAction ?? (
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Cancel
+            </button>
+          )}
+          <button
+            type="submit"
+            form={formId}
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+            disabled={busy}
+          >
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </>
+      }
+    >
+      {header}
+      <form
+        ref={formRef}
+        id={formId}
+        className="form"
+        noValidate
+        onSubmit={submit}
+        aria-label={formLabel ?? title}
+      >
+        {error && <Alert tone="error">{error}</Alert>}
+        {children}
+      </form>
+    </Modal>
+  );
+}

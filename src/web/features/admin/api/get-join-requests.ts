@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { joinRequestSchema, type JoinRequest } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+/** While the Join Requests tab is open (spec part 2 section 9). */
+export const JOIN_REQUESTS_REFRESH_MS = 15_000;
+/** The Admin badge's count (spec part 1 section 9). */
+export const PENDING_COUNT_REFRESH_MS = 10_000;
+
+const joinRequestList = z.array(joinRequestSchema);
+
+/** The team's join requests, pending first. */
+export function getJoinRequests(teamId: number): Promise<JoinRequest[]> {
+  return apiRequest(`/join-requests/${teamId}`, { schema: joinRequestList });
+}
+
+function joinRequestsQuery(teamId: number) {
+  return { queryKey: queryKeys.joinRequests(teamId), queryFn: () => getJoinRequests(teamId) };
+}
+
+export function useJoinRequests(teamId: number) {
+  return useQuery({ ...joinRequestsQuery(teamId), refetchInterval: JOIN_REQUESTS_REFRESH_MS });
+}
+
+function countPending(requests: JoinRequest[]): number {
+  return requests.filter((request) => request.status === 'pending').length;
+}
+
+/** The Admin badge: pending requests of the selected team, for coaches; 0 otherwise. */
+export function usePendingJoinRequestCount(teamId: number | null, enabled: boolean): number {
+  const query = useQuery({
+    ...joinRequestsQuery(teamId ?? 0),
+    enabled: enabled && teamId !== null,
+    select: countPending,
+    refetchInterval: PENDING_COUNT_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+  return query.data ?? 0;
+}
+
+/**
+ * What a decision changes: the list (and with it the Admin badge), and the roster, where an approved
+ * parent may now be linked to a player.
+ */
+export function joinRequestReloads(teamId: number) {
+  return [queryKeys.joinRequests(teamId), queryKeys.team(teamId)];
+}

@@ -1,0 +1,30 @@
+import type { Player, Team } from '../../../../shared/api/teams.ts';
+import { AdminTabs } from './AdminTabs.tsx';
+
+interface AdminPageProps {
+  coachLike: boolean;
+  team: Team | null;
+  /** The team's players, offered when approving a request ('Link to player'). */
+  players: readonly Player[];
+}
+
+/** The #admin tab: Team Administration (spec part 2 section 2.6). */
+export function AdminPage({ coachLike, team, players }: AdminPageProps) {
+  return (
+    <>
+      <h1 className="page-title">Team Administration</h1>
+      {!coachLike ? (
+        <section className="card" aria-labelledby="access-restricted-title">
+          <h2 id="access-restricted-title" className="card__title">
+            Access Restricted
+          </h2>
+          <p>Team administration is only available to coaches.</p>
+        </section>
+      ) : !team ? (
+        <p className="card">Please select a team to manage administrative functions.</p>
+      ) : (
+        <AdminTabs team={team} players={players} />
+      )}
+    </>
+  );
+}

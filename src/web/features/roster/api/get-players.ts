@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { playerSchema, type Player } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+const playerList = z.array(playerSchema);
+
+/** The team's players, sorted; parents and players get no parent contact details. */
+export function getPlayers(teamId: number): Promise<Player[]> {
+  return apiRequest(`/teams/${teamId}/players`, { schema: playerList });
+}
+
+export function usePlayers(teamId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.players(teamId ?? 0),
+    queryFn: () => getPlayers(teamId ?? 0),
+    enabled: teamId !== null,
+  });
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { syncedParentSchema, type SyncedParent } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+const syncedParentList = z.array(syncedParentSchema);
+
+/** The parent accounts of a team (coaches and admins only). */
+export function getSyncedParents(teamId: number): Promise<SyncedParent[]> {
+  return apiRequest(`/teams/${teamId}/parents/synced`, { schema: syncedParentList });
+}
+
+export function useSyncedParents(teamId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.syncedParents(teamId),
+    queryFn: () => getSyncedParents(teamId),
+    enabled,
+  });
+}

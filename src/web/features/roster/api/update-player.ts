@@ -1,0 +1,20 @@
+import { playerSchema, type Player, type PlayerBody } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useRosterMutation } from '../lib/use-roster-mutation.ts';
+
+export interface UpdatePlayerInput {
+  playerId: number;
+  body: PlayerBody;
+}
+
+export function updatePlayer(teamId: number, { playerId, body }: UpdatePlayerInput): Promise<Player> {
+  return apiRequest(`/teams/${teamId}/players/${playerId}`, {
+    method: 'PUT',
+    json: body,
+    schema: playerSchema,
+  });
+}
+
+export function useUpdatePlayer(teamId: number) {
+  return useRosterMutation(teamId, updatePlayer);
+}

@@ -1,0 +1,12 @@
+import type { Player } from '../../../../shared/api/teams.ts';
+import { jerseyText } from './player-display.ts';
+
+/** The jersey number in a circle; a dash (read as 'No number') without one. */
+export function JerseyNumber({ player }: { player: Pick<Player, 'jersey_number'> }) {
+  const text = jerseyText(player);
+  return (
+    <span className="jersey" aria-label={text ? undefined : 'No number'}>
+      {text || <span aria-hidden="true">–</span>}
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ParentContact } from '../../../../shared/api/teams.ts';
+import { RELATIONSHIP_LABELS } from '../../../../shared/teams.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
+import { Tag } from '../../../components/Tag.tsx';
+
+interface ParentContactItemProps {
+  parent: ParentContact;
+  busy: boolean;
+  onSync: (parent: ParentContact) => void;
+  onEdit: (parent: ParentContact) => void;
+  onRemove: (parent: ParentContact) => void;
+}
+
+/** One current parent in Manage Parents, with Sync, Edit and Remove. */
+export function ParentContactItem({ parent, busy, onSync, onEdit, onRemove }: ParentContactItemProps) {
+  return (
+    <li className="parent-item">
+      <div className="parent-item__header">
+        <span className="parent-item__name">{parent.name}</span>
+        {parent.is_primary && <Tag tone="success">Primary</Tag>}
+        {parent.user_id !== null && <Tag tone="info">Has account</Tag>}
+      </div>
+      {parent.relationship && (
+        <p className="parent-item__detail">{RELATIONSHIP_LABELS[parent.relationship]}</p>
+      )}
+      {parent.email && <p className="parent-item__detail">{parent.email}</p>}
+      {parent.phone && <p className="parent-item__detail">{parent.phone}</p>}
+      <div className="player-actions">
+        <ActionButton label="Sync" subject={parent.name} disabled={busy} onClick={() => onSync(parent)} />
+        <ActionButton label="Edit" subject={parent.name} onClick={() => onEdit(parent)} />
+        <ActionButton label="Remove" subject={parent.name} tone="danger" onClick={() => onRemove(parent)} />
+      </div>
+    </li>
+  );
+}

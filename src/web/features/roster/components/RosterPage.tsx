@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import type { Player, Team } from '../../../../shared/api/teams.ts';
+import { compareByJersey } from '../../../../shared/teams.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
+import { useTeamCapability } from '../../../lib/permissions.ts';
+import { useDeletePlayer } from '../api/delete-player.ts';
+import { usePlayers } from '../api/get-players.ts';
+import { failedTo, PLAYER_MESSAGES } from '../lib/messages.ts';
+import { BulkAddModal } from './BulkAddModal.tsx';
+import { InviteCodePanel } from './InviteCodePanel.tsx';
+import { ManageParentsModal } from './ManageParentsModal.tsx';
+import { ParentAccountsSection } from './ParentAccountsSection.tsx';
+import { PlayerCollection } from './PlayerCollection.tsx';
+import { PlayerFormModal } from './PlayerFormModal.tsx';
+import { ViewToggle, type RosterView } from './ViewToggle.tsx';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'bulk' }
+  | { kind: 'edit'; player: Player }
+  | { kind: 'remove'; player: Player }
+  | { kind: 'parents'; playerId: number };
+
+interface RosterPageProps {
+  /** 'Team Management' for coaches and admins, 'Team Roster' for everyone else. */
+  title: string;
+  team: Team | null;
+}
+
+/** The #team tab (spec part 2 section 2.2). */
+export function RosterPage({ title, team }: RosterPageProps) {
+  return (
+    <>
+      <h1 className="page-title">{title}</h1>
+      {team ? (
+        <TeamRoster team={team} />
+      ) : (
+        <div className="page-body">
+          <p className="card">Please select a team to view the roster.</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+function TeamRoster({ team }: { team: Team }) {
+  const [view, setView] = useState<RosterView>('roster');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const playersQuery = usePlayers(team.id);
+  const deleteMutation = useDeletePlayer(team.id);
+  const canManageRoster = useTeamCapability(team, 'manage_roster');
+  const canManageParents = team.is_coach;
+  const players = [...(playersQuery.data ?? [])].sort(compareByJersey);
+  const activeCount = players.filter((p) => p.status === 'active').length;
+  const close = () => setDialog(null);
+
+  const confirmRemove = (player: Player) => {
+    close();
+    deleteMutation.mutate(player.id, {
+      onSuccess: () => setMessage({ title: 'Success', text: PLAYER_MESSAGES.removed }),
+      onError: (error) => setMessage({ title: 'Error', text: failedTo('remove player', error) }),
+    });
+  };
+
+  const parentsOf = dialog?.kind === 'parents' ? players.find((p) => p.id === dialog.playerId) : undefined;
+
+  return (
+    <div className="page-body page-body--wide">
+      {team.is_coach && team.invite_code && <InviteCodePanel code={team.invite_code} />}
+
+      <section className="card roster" aria-labelledby="players-title">
+        <div className="section-header">
+          <h2 id="players-title" className="card__title">
+            Players
+          </h2>
+          <p className="stat">
+            Active Players: <strong data-testid="active-players">{activeCount}</strong>
+          </p>
+        </div>
+        <div className="roster__toolbar">
+          <ViewToggle view={view} onChange={setView} />
+          {canManageRoster && (
+            <div className="roster__buttons">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setDialog({ kind: 'add' })}
+              >
+                Add Player
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setDialog({ kind: 'bulk' })}
+              >
+                Bulk Add
+              </button>
+            </div>
+          )}
+        </div>
+        {playersQuery.isPending ? (
+          <p role="status">Loading players...</p>
+        ) : players.length === 0 ? (
+          <p className="muted">
+            No players on the roster yet.{canManageRoster && ' Add them with Add Player or Bulk Add.'}
+          </p>
+        ) : (
+          <PlayerCollection
+            players={players}
+            view={view}
+            canManageRoster={canManageRoster}
+            canManageParents={canManageParents}
+            onEdit={(player) => setDialog({ kind: 'edit', player })}
+            onRemove={(player) => setDialog({ kind: 'remove', player })}
+            onManageParents={(player) => setDialog({ kind: 'parents', playerId: player.id })}
+          />
+        )}
+      </section>
+
+      {team.is_coach && <ParentAccountsSection teamId={team.id} players={players} onMessage={setMessage} />}
+
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <PlayerFormModal
+          teamId={team.id}
+          player={dialog.kind === 'edit' ? dialog.player : null}
+          players={players}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkAddModal
+          teamId={team.id}
+          players={players}
+          onClose={close}
+          onAdded={(text) => {
+            close();
+            setMessage({ title: 'Success', text });
+          }}
+        />
+      )}
+      {parentsOf && <ManageParentsModal teamId={team.id} player={parentsOf} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'remove'}
+        title="Remove Player"
+        message={
+          dialog?.kind === 'remove'
+            ? `Are you sure you want to remove ${dialog.player.name} from the roster? This action cannot be undone.`
+            : ''
+        }
+        confirmLabel="Remove"
+        danger
+        onConfirm={() => dialog?.kind === 'remove' && confirmRemove(dialog.player)}
+        onCancel={close}
+      />
+      <MessageDialog open={message !== null} title={message?.title ?? ''} onClose={() => setMessage(null)}>
+        {message?.text}
+      </MessageDialog>
+    </div>
+  );
+}

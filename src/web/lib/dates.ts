@@ -1,0 +1,15 @@
+import { DateTime } from 'luxon';
+
+// Dates are shown MM/DD/YYYY (spec part 1 section 9), in the team's time zone.
+
+/** An ISO date-time (or date) as MM/DD/YYYY in the given zone; '' when missing or unreadable. */
+export function formatDate(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '';
+  const date = DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
+  return date.isValid ? date.toFormat('MM/dd/yyyy') : '';
+}
+
+/** A date input's value (YYYY-MM-DD) as the ISO date-time the server stores, or null when blank. */
+export function dateInputToIso(value: string): string | null {
+  return value ? `${value}T00:00:00.000Z` : null;
+}

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Player, Team } from '../../src/shared/api/teams.ts';
+import { RosterPage } from '../../src/web/features/roster/components/RosterPage.tsx';
+import { mockFetch, renderWithClient } from './render-with-client.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function team(isCoach: boolean): Team {
+  return {
+    id: 3,
+    name: 'Riverside Lions',
+    team_name: 'Riverside Lions',
+    invite_code: isCoach ? 'ABCD2345' : null,
+    groupme_bot_id: null,
+    age_group: null,
+    division: null,
+    league_name: null,
+    season: null,
+    season_start: null,
+    season_end: null,
+    team_description: null,
+    head_coach_name: null,
+    primary_color: '#10b981',
+    secondary_color: '#059669',
+    team_logo_url: null,
+    is_coach: isCoach,
+  };
+}
+
+function player(id: number, name: string, jersey: number | null, withContacts: boolean): Player {
+  return {
+    id,
+    team_id: 3,
+    name,
+    position: 'Defender',
+    jersey_number: jersey,
+    age: 11,
+    status: 'active',
+    is_mine: false,
+    parent_contacts: [
+      {
+        id: id * 10,
+        name: `Parent of ${name}`,
+        is_primary: true,
+        relationship: withContacts ? 'guardian' : null,
+        email: withContacts ? `parent${id}@example.com` : null,
+        phone: withContacts ? '555-0100' : null,
+        user_id: null,
+        invite_sent_at: null,
+      },
+    ],
+  };
+}
+
+function serve(withContacts: boolean) {
+  // Out of order on purpose: the screen sorts by jersey number, the unnumbered last.
+  const players = [
+    player(1, 'Zoe Unnumbered', null, withContacts),
+    player(2, 'Ann Lee', 9, withContacts),
+    player(3, 'Bo Kim', 2, withContacts),
+  ];
+  mockFetch((url) => ({ body: url.endsWith('/players') ? players : [] }));
+}
+
+const playerNames = () =>
+  within(screen.getByRole('list', { name: 'Players' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('RosterPage', () => {
+  it('asks for a team when none is selected', () => {
+    renderWithClient(<RosterPage title="Team Roster" team={null} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Team Roster' })).toBeTruthy();
+    expect(screen.getByText('Please select a team to view the roster.')).toBeTruthy();
+  });
+
+  it('shows parents and players names and the Primary badge only', async () => {
+    serve(false);
+    renderWithClient(<RosterPage title="Team Roster" team={team(false)} />);
+    await screen.findByRole('list', { name: 'Players' });
+    expect(playerNames()).toEqual(['Bo Kim', 'Ann Lee', 'Zoe Unnumbered']);
+    expect(screen.getByTestId('active-players').textContent).toBe('3');
+    expect(screen.getAllByText('Primary')).toHaveLength(3);
+    expect(screen.getByText('Parent of Ann Lee')).toBeTruthy();
+    expect(screen.queryByText(/@example\.com/)).toBeNull();
+    expect(screen.queryByText('Team Invite Code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Player' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Manage Parents/ })).toBeNull();
+    expect(screen.queryByText('Parent Accounts')).toBeNull();
+  });
+
+  it('gives coaches the invite code, contacts and roster buttons', async () => {
+    serve(true);
+    renderWithClient(<RosterPage title="Team Management" team={team(true)} />);
+    await screen.findByRole('list', { name: 'Players' });
+    expect(screen.getByText('ABCD2345')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'parent2@example.com' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Player' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bulk Add' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Ann Lee' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Ann Lee' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Manage Parents of Ann Lee' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Parent Accounts' })).toBeTruthy();
+  });
+});
