@@ -93,3 +93,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Opens a tab from the side bar (through the drawer on a phone). */
+export async function goToTab(page: Page, info: TestInfo, label: string): Promise<void> {
+  await openNavigation(page, info);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: label, exact: label !== 'Admin' })
+    .click();
+}

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { linkIn, waitForEmail } from './mail.ts';
+import { coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
+
+test('a parent joins by code, the coach approves, and the parent sees the roster without contact details', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U9 Lions', [{ name: 'Mia Lopez', jersey_number: 5 }]);
+  const mia = coach.players[0];
+  const otherParent = uniqueEmail('other.parent');
+  const added = await request.post(`/api/teams/${coach.team.id}/players/${mia?.id}/parents`, {
+    headers: { authorization: `Bearer ${coach.token}` },
+    data: {
+      parent_name: 'Olga Lopez',
+      parent_email: otherParent,
+      parent_phone: '555-0123',
+      is_primary: true,
+      send_invite: false,
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  // The parent opens the app with the code, registers and asks to join.
+  const parentEmail = uniqueEmail('pat.parent');
+  await page.goto(`/?team=${coach.team.invite_code.toLowerCase()}`);
+  await expect(page.getByLabel('Invite Code')).toHaveValue(coach.team.invite_code);
+  await page.getByLabel('Full Name').fill('Pat Parent');
+  await page.getByLabel('Email', { exact: true }).fill(parentEmail);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Join Team' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Request submitted successfully! A coach will review your request and notify you via email when approved. Please check your email for updates.',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+  // The coach sees the pending count on the Admin tab and approves, linking Mia.
+  const coachContext = await browser.newContext({ ...info.project.use });
+  const coachPage = await coachContext.newPage();
+  await signInFresh(coachPage, coach.email);
+  await goToTab(coachPage, info, 'Admin');
+  await expect(
+    coachPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Admin.*1 pending/ }),
+  ).toBeAttached();
+  await expect(coachPage.getByRole('heading', { name: 'Team Administration' })).toBeVisible();
+  await coachPage.getByRole('button', { name: 'Approve Pat Parent' }).click();
+  const approve = coachPage.getByRole('dialog', { name: 'Approve Join Request' });
+  await approve.getByLabel('Link to player').selectOption({ label: '#5 Mia Lopez' });
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(coachPage.getByText('No pending join requests.')).toBeVisible();
+  await coachPage.getByRole('button', { name: /Past Requests \(1\)/ }).click();
+  await expect(coachPage.getByText('Approved', { exact: true })).toBeVisible();
+  await coachContext.close();
+
+  const approval = await waitForEmail(parentEmail, /approved/i);
+  expect(approval.subject).toContain('U9 Lions');
+
+  // The parent signs in and sees the roster: names and the Primary badge, no emails or phones.
+  await signInFresh(page, parentEmail);
+  await goToTab(page, info, 'Team');
+  await expect(page.getByRole('heading', { name: 'Team Roster' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mia Lopez' })).toBeVisible();
+  await expect(page.getByText('Olga Lopez')).toBeVisible();
+  await expect(page.getByText('Pat Parent').first()).toBeVisible();
+  await expect(page.getByText('Primary').first()).toBeVisible();
+  const body = await page.locator('main').textContent();
+  expect(body).not.toContain(otherParent);
+  expect(body).not.toContain('555-0123');
+  await expect(page.getByRole('heading', { name: 'Team Invite Code' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Player' })).toHaveCount(0);
+});
+
+test('a parent invited by email sets a password through the link and lands in the team', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U8 Foxes', [{ name: 'Leo Park', jersey_number: 4 }]);
+  const coachPage = page;
+  await signInFresh(coachPage, coach.email);
+  await goToTab(coachPage, info, 'Team');
+  await coachPage.getByRole('button', { name: 'Manage Parents of Leo Park' }).click();
+  const manage = coachPage.getByRole('dialog', { name: 'Manage Parents: Leo Park' });
+  await manage.getByRole('button', { name: 'Add Parent' }).click();
+  await expect(manage.getByText('Please fill in all required fields')).toBeVisible();
+  const parentEmail = uniqueEmail('jin.park');
+  await manage.getByLabel('Parent Name').fill('Jin Park');
+  await manage.getByLabel('Email', { exact: true }).fill(parentEmail);
+  await manage.getByLabel('Primary contact').check();
+  await expect(manage.getByLabel('Send invite email')).toBeChecked();
+  await manage.getByRole('button', { name: 'Add Parent' }).click();
+  await expect(manage.getByText('Parent added successfully and invitation email sent!')).toBeVisible();
+  await manage.getByRole('button', { name: 'Done' }).click();
+
+  const invite = await waitForEmail(parentEmail);
+  const link = linkIn(invite);
+  expect(link).toContain(`team=${coach.team.invite_code}`);
+  expect(link).toContain('token=');
+
+  const parentContext = await browser.newContext({ ...info.project.use });
+  const parentPage = await parentContext.newPage();
+  await parentPage.goto(link);
+  await expect(parentPage.getByRole('heading', { name: 'Join a Team' })).toBeVisible();
+  await expect(parentPage.getByLabel('Invite Code')).toHaveValue(coach.team.invite_code);
+  await expect(parentPage.getByLabel('Email', { exact: true })).toHaveValue(parentEmail);
+  await expect(parentPage.getByLabel('Full Name')).toHaveValue('Jin Park');
+  await parentPage.getByLabel('Password', { exact: true }).fill('Throw#In42');
+  await parentPage.getByRole('button', { name: 'Join Team' }).click();
+  await expect(parentPage.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  await goToTab(parentPage, info, 'Team');
+  await expect(parentPage.getByRole('heading', { name: 'Team Roster' })).toBeVisible();
+  await expect(parentPage.getByRole('heading', { name: 'Leo Park' })).toBeVisible();
+  await parentContext.close();
+
+  // The coach's Parent Accounts now show Jin as synced.
+  await coachPage.reload();
+  await coachPage.getByRole('button', { name: 'Show parent accounts' }).click();
+  const accounts = coachPage
+    .getByRole('region', { name: 'Parent Accounts' })
+    .or(coachPage.locator('section', { has: coachPage.getByRole('heading', { name: 'Parent Accounts' }) }));
+  await expect(accounts.getByText('Jin Park')).toBeVisible();
+  await expect(accounts.getByText('Synced', { exact: true })).toBeVisible();
+});
