@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
+import { DEFAULT_TEAM_TIME_ZONE } from '../shared/teams.ts';
 
 // The one place the environment is read. Everything else receives a typed Config.
 
@@ -45,7 +46,7 @@ const envSchema = z.object({
     .default(24 * 7),
   TEAM_TIME_ZONE: z
     .string()
-    .default('America/Chicago')
+    .default(DEFAULT_TEAM_TIME_ZONE)
     .refine((zone) => IANAZone.isValidZone(zone), 'TEAM_TIME_ZONE must be an IANA time zone'),
   /** Serve the built web app from dist/web (off in API tests). */
   SERVE_WEB: z

@@ -14,15 +14,6 @@ export const MODERATOR_FLAGS = [
   'can_assign_snacks',
 ] as const;
 export type ModeratorFlag = (typeof MODERATOR_FLAGS)[number];
-export type PermissionFlags = Record<ModeratorFlag, boolean>;
-
-export function noPermissions(): PermissionFlags {
-  return Object.fromEntries(MODERATOR_FLAGS.map((flag) => [flag, false])) as PermissionFlags;
-}
-
-export function allPermissions(): PermissionFlags {
-  return Object.fromEntries(MODERATOR_FLAGS.map((flag) => [flag, true])) as PermissionFlags;
-}
 
 /** What a write needs (DECISIONS.md): coaches of the team and admins hold every capability; others need the flag. */
 export const CAPABILITY_FLAGS = {

@@ -1,5 +1,8 @@
 // Team, roster and joining rules of spec part 2 (sections 3, 5 and 9) and DECISIONS.md.
 
+/** Teams play in this zone unless TEAM_TIME_ZONE says otherwise (spec: tournament dates in America/Chicago). */
+export const DEFAULT_TEAM_TIME_ZONE = 'America/Chicago';
+
 export const INVITE_CODE_LENGTH = 8;
 /** Upper-case letters and digits without the look-alikes 0/O and 1/I, so a code read aloud or off a phone is typed right. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -30,7 +30,6 @@ export const registerBody = z.object({
     error: `Role must be one of: ${SELF_REGISTER_ROLES.join(', ')}`,
   }),
 });
-export type RegisterBody = z.input<typeof registerBody>;
 
 /** OAuth2-style password grant: form fields username (the email) and password. */
 export const tokenBody = z.object({
@@ -47,14 +46,12 @@ export const tokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
 });
-export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const profileBody = z.object({
   name: nameField,
   email: emailField,
   phone: phoneField,
 });
-export type ProfileBody = z.input<typeof profileBody>;
 
 export const changePasswordBody = z.object({
   current_password: existingPasswordField,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { publicConfigResponse, type PublicConfig } from '../../shared/api/auth.ts';
+import { DEFAULT_TEAM_TIME_ZONE } from '../../shared/teams.ts';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-client.ts';
 
@@ -19,7 +20,6 @@ export function useClubName(): string {
 }
 
 /** The teams' time zone (TEAM_TIME_ZONE), in which dates are shown. */
-export const DEFAULT_TEAM_TIME_ZONE = 'America/Chicago';
 
 export function useTeamTimeZone(): string {
   return usePublicConfig().data?.team_time_zone ?? DEFAULT_TEAM_TIME_ZONE;

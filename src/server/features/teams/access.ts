@@ -8,7 +8,7 @@ import type { Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
-import { findMembership, findTeam, type TeamRow } from './queries.ts';
+import { findTeamWithMembership, type TeamRow } from './queries.ts';
 
 // The one permission check of DECISIONS.md. Every team-scoped route loads the caller's access first:
 // a team the user does not belong to answers 404 (as if it did not exist); a write then needs a
@@ -40,9 +40,9 @@ export async function loadTeamAccess(
   teamId: number,
   notFoundDetail = TEAM_NOT_FOUND,
 ): Promise<TeamAccess> {
-  const team = await findTeam(db, teamId);
-  if (!team) throw notFound(notFoundDetail);
-  const membership = await findMembership(db, teamId, user.id);
+  const found = await findTeamWithMembership(db, teamId, user.id);
+  if (!found) throw notFound(notFoundDetail);
+  const { team, membership } = found;
   const isAdmin = user.role === 'admin';
   if (!membership && !isAdmin) throw notFound(notFoundDetail);
   return {

@@ -24,8 +24,17 @@ export function allTeams(db: Db): Promise<TeamRow[]> {
   return db.select().from(teams).orderBy(asc(teams.id));
 }
 
-export async function findTeam(db: Db, id: number): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+/** The team and the user's membership of it (undefined when not a member), in one query. */
+export async function findTeamWithMembership(
+  db: Db,
+  teamId: number,
+  userId: number,
+): Promise<{ team: TeamRow; membership: MemberRow | null } | undefined> {
+  const [row] = await db
+    .select({ team: teams, membership: teamMembers })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(eq(teams.id, teamId));
   return row;
 }
 
@@ -50,14 +59,6 @@ export async function updateTeamBot(
   groupmeBotId: string | null,
 ): Promise<TeamRow | undefined> {
   const [row] = await db.update(teams).set({ groupmeBotId }).where(eq(teams.id, id)).returning();
-  return row;
-}
-
-export async function findMembership(db: Db, teamId: number, userId: number): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   return row;
 }
 

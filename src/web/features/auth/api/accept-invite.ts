@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface AcceptInviteInput {
@@ -10,8 +9,4 @@ export interface AcceptInviteInput {
 
 export async function acceptInvite({ authToken, ...body }: AcceptInviteInput): Promise<void> {
   await apiRequest<unknown>('/teams/accept-invite', { method: 'POST', json: body, token: authToken });
-}
-
-export function useAcceptInvite() {
-  return useMutation({ mutationFn: acceptInvite });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface JoinTeamInput {
@@ -19,8 +18,4 @@ export function joinTeam({ invite_code, authToken }: JoinTeamInput): Promise<Joi
     json: { invite_code },
     token: authToken,
   });
-}
-
-export function useJoinTeam() {
-  return useMutation({ mutationFn: joinTeam });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { tokenResponse } from '../../../../shared/api/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -17,8 +16,4 @@ export async function login({ email, password }: Credentials): Promise<string> {
   });
   if (!answer.access_token) throw new Error('No auth token after login');
   return answer.access_token;
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { userSchema, type User } from '../../../../shared/api/auth.ts';
 import type { SelfRegisterRole } from '../../../../shared/roles.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -13,8 +12,4 @@ export interface RegisterInput {
 
 export function register(input: RegisterInput): Promise<User> {
   return apiRequest('/auth/register', { method: 'POST', json: input, token: null, schema: userSchema });
-}
-
-export function useRegister() {
-  return useMutation({ mutationFn: register });
 }

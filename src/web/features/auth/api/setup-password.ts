@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface SetupPasswordInput {
@@ -10,8 +9,4 @@ export interface SetupPasswordInput {
 /** Sets the first password of an account a coach created with an invite (no sign-in needed). */
 export async function setupPassword(input: SetupPasswordInput): Promise<void> {
   await apiRequest<unknown>('/auth/setup-password', { method: 'POST', json: input, token: null });
-}
-
-export function useSetupPassword() {
-  return useMutation({ mutationFn: setupPassword });
 }

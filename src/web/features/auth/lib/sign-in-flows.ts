@@ -1,3 +1,4 @@
+import { JOIN_MESSAGES } from '../../../../shared/teams.ts';
 import { AUTH_MESSAGES } from '../../../../shared/api/auth.ts';
 import type { JoinRole } from '../../../../shared/roles.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -119,8 +120,7 @@ export async function joinTeamFlow(input: JoinTeamFlowInput): Promise<SignInOutc
     return { kind: 'signed-in', token };
   } catch (error) {
     const message = errorMessage(error, 'Failed to join team');
-    if (input.inviteToken && message.includes('already belongs to a team'))
-      return { kind: 'signed-in', token };
+    if (input.inviteToken && message === JOIN_MESSAGES.alreadyMember) return { kind: 'signed-in', token };
     throw new SignInError(message);
   }
 }
