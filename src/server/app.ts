@@ -20,7 +20,7 @@ import { createTeamService } from './features/teams/service.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -40,6 +40,7 @@ export interface App extends FastifyInstance {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_TIMEOUT_MS = 20_000;
 
 /** Query-string secrets (document download's ?token=) never reach the logs. */
 function redactUrl(url: string): string {
@@ -66,6 +67,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request whose headers or body stall is ended within about 20 s: Node checks these timers only
+    // every connectionsCheckingInterval, so that runs every 2 s (STACK-NOTES).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: 2_000, headersTimeout: REQUEST_TIMEOUT_MS },
+    clientErrorHandler,
+    frameworkErrors,
     // Trust X-Forwarded-For only from the configured number of proxies in front of the app.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
   }) as unknown as App;

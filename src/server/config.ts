@@ -54,10 +54,22 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
-  // Rate limits: attempts per window, per client address and per account.
+  // Rate limits: attempts per window, per client address and per account (DECISIONS.md, 'Trust and
+  // safety'). Sign-in counts per (account, address) so a stranger failing on purpose from one address
+  // cannot lock the owner out; the per-account ceiling is much higher and stops a spread attack.
+  LOGIN_LIMIT_PER_ACCOUNT_IP: count(10),
   LOGIN_LIMIT_PER_IP: count(30),
-  LOGIN_LIMIT_PER_ACCOUNT: count(10),
+  LOGIN_LIMIT_PER_ACCOUNT: count(100),
   LOGIN_WINDOW_MINUTES: durationMinutes(15),
+  /** Sign-ups per address per hour: a club meeting behind one router still fits. */
+  SIGNUP_LIMIT_PER_IP: count(30),
+  /** Join attempts (invite codes) per hour. */
+  JOIN_LIMIT_PER_ACCOUNT: count(20),
+  JOIN_LIMIT_PER_IP: count(200),
+  /** Verification emails (resend) per account per hour. */
+  VERIFY_EMAIL_LIMIT_PER_ACCOUNT: count(5),
+  /** Invite emails one coach may send per hour; a contact gets no new one within INVITE_RESEND_MINUTES. */
+  INVITE_LIMIT_PER_COACH_PER_HOUR: count(50),
   FORGOT_LIMIT_PER_IP: count(10),
   FORGOT_LIMIT_PER_ACCOUNT: count(3),
   RESET_LIMIT_PER_IP: count(20),

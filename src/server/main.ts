@@ -1,10 +1,27 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 // Entry point of `npm start`: one process serving the API and the built web app.
 
-const config = loadConfig();
-const app = await buildApp({ config });
+/** A start-up problem the operator fixes (bad setting, folder in use): its message, not a stack trace. */
+function refuseToStart(error: unknown): never {
+  const expected =
+    error instanceof DataDirLockedError ||
+    (error instanceof Error && error.message.startsWith('Invalid configuration'));
+  if (!expected) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  config = loadConfig();
+  app = await buildApp({ config });
+} catch (error) {
+  refuseToStart(error);
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

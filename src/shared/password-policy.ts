@@ -80,9 +80,16 @@ export function passwordErrors(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.passes(password)).map((rule) => rule.message(password));
 }
 
-/** The checklist the password forms show while the user types. */
+/**
+ * The checklist the password forms show while the user types. A common pattern the password contains is
+ * named ('Password must not contain common patterns like "admin"'), so the user knows what to change.
+ */
 export function passwordChecklist(
   password: string,
 ): { id: PasswordRule['id']; label: string; ok: boolean }[] {
-  return PASSWORD_RULES.map((rule) => ({ id: rule.id, label: rule.label, ok: rule.passes(password) }));
+  return PASSWORD_RULES.map((rule) => {
+    const ok = rule.passes(password);
+    const label = rule.id === 'common' && !ok ? rule.message(password) : rule.label;
+    return { id: rule.id, label, ok };
+  });
 }

@@ -39,14 +39,16 @@ export function visibleTabs(coachLike: boolean): TabInfo[] {
 
 /**
  * The tab a hash opens. '#messages?subtab=polls' opens messages. Unknown hashes give undefined;
- * training, and admin for users who are not coaches, fall back to the dashboard.
+ * training falls back to the dashboard. A link to #admin opens Admin for everyone, so a parent who
+ * followed one reads 'Access Restricted' instead of landing elsewhere without a word (issue 6); a tab
+ * restored from storage (`restored`) sends them to the dashboard instead.
  */
-export function tabFromHash(hash: string, coachLike: boolean): TabId | undefined {
+export function tabFromHash(hash: string, coachLike: boolean, restored = false): TabId | undefined {
   const name = hash.replace(/^#/, '').split('?')[0] ?? '';
   if (!(TAB_IDS as readonly string[]).includes(name)) return undefined;
   const tab = name as TabId;
   if (tab === 'training') return DEFAULT_TAB;
-  if (tab === 'admin' && !coachLike) return DEFAULT_TAB;
+  if (tab === 'admin' && !coachLike && restored) return DEFAULT_TAB;
   return tab;
 }
 

@@ -11,6 +11,14 @@ export function normalizeInviteCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** What is wrong with a typed invite code before it is sent; undefined when it can be tried. */
+export function inviteCodeProblem(code: string): string | undefined {
+  if (!code.trim()) return 'Invite code is required';
+  if (code.trim().length !== INVITE_CODE_LENGTH)
+    return `Invite code must be ${INVITE_CODE_LENGTH} characters`;
+  return undefined;
+}
+
 export const AGE_GROUPS = Array.from({ length: 14 }, (_, i) => `U${i + 6}`); // U6 .. U19
 export const DIVISIONS = [
   'Recreational',
@@ -29,6 +37,7 @@ export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward'] as 
 export type Position = (typeof POSITIONS)[number];
 export const PLAYER_STATUSES = ['active', 'inactive'] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+export const PLAYER_STATUS_LABELS: Record<PlayerStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
 export const JERSEY_MIN = 1;
 export const JERSEY_MAX = 99;
@@ -68,13 +77,28 @@ export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as cons
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 /** Parent-account badges of the roster's Parent Accounts section. */
-export const PARENT_ACCOUNT_STATUSES = ['unassigned', 'synced', 'pending'] as const;
+/**
+ * Where a parent stands (DECISIONS.md 'Trust and safety'): 'joined' once the parent's own action linked
+ * their account; 'invited' while an invite is out; 'no_account' before any; 'unassigned' for a parent
+ * member of the team who is nobody's contact yet.
+ */
+export const PARENT_ACCOUNT_STATUSES = ['no_account', 'invited', 'joined', 'unassigned'] as const;
 export type ParentAccountStatus = (typeof PARENT_ACCOUNT_STATUSES)[number];
+export const PARENT_ACCOUNT_LABELS: Record<ParentAccountStatus, string> = {
+  no_account: 'No account',
+  invited: 'Invited',
+  joined: 'Joined',
+  unassigned: 'Unassigned',
+};
+
+/** No new invite to a contact while one sent this recently is unused (DECISIONS.md). */
+export const INVITE_RESEND_MINUTES = 10;
 
 // Messages of spec part 2 section 5 and 8 that both sides show.
 export const ROSTER_MESSAGES = {
   playerNameRequired: 'Player name is required',
   jerseyRange: `Jersey number must be between ${JERSEY_MIN} and ${JERSEY_MAX}`,
+  jerseyWhole: 'Jersey number must be a whole number',
   jerseyTaken: 'Jersey number is already taken',
   ageRange: `Age must be between ${AGE_MIN} and ${AGE_MAX}`,
   bulkNeedsName: 'Please add at least one player with a name',
@@ -97,6 +121,11 @@ export const JOIN_MESSAGES = {
 } as const;
 
 /** What the roster's writes answer in `message` (spec part 2 section 8); the page shows it as it is. */
+export const INVITE_MESSAGES = {
+  tooSoon: `An invite was sent to this parent less than ${INVITE_RESEND_MINUTES} minutes ago. Please wait before sending another.`,
+  coachLimit: 'You have sent many invites in the last hour. Please wait before sending more.',
+} as const;
+
 export const ROSTER_RESULTS = {
   playersAdded: (count: number) => `Successfully added ${count} players to the team!`,
   playerRemoved: 'Player removed successfully',

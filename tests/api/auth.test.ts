@@ -2,7 +2,14 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/shared/api/auth.ts';
-import { BACKENDS, GOOD_PASSWORD, startTestApp, type TestApp, uniqueEmail } from '../support/test-app.ts';
+import {
+  BACKENDS,
+  emailedLinkToken,
+  GOOD_PASSWORD,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from '../support/test-app.ts';
 
 describe.each(BACKENDS)('auth API on $name', (backend) => {
   let t: TestApp;
@@ -89,6 +96,8 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
         email: email.toLowerCase(),
         phone: '555-0100',
         role: 'coach',
+        email_verified: false,
+        pending_email: null,
       });
       expect(response.body).not.toContain('argon2');
       expect(response.body).not.toContain(GOOD_PASSWORD);
@@ -303,7 +312,7 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
   });
 
   describe('profile', () => {
-    it('updates name, email and phone', async () => {
+    it('updates name and phone at once; a new email only once the link sent to it is followed', async () => {
       const coach = await registerCoach();
       const token = await tokenFor(coach.email);
       const email = uniqueEmail('renamed');
@@ -317,14 +326,33 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
       expect(response.json()).toEqual({
         id: coach.id,
         name: 'Casey Q. Coach',
-        email,
+        email: coach.email,
         phone: null,
         role: 'coach',
+        email_verified: false,
+        pending_email: email,
       });
-      expect((await me(token)).json().email).toBe(email);
+      expect((await me(token)).json().email).toBe(coach.email);
+
+      const link = await emailedLinkToken(t.db, email, '/verify-email');
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: link },
+      });
+      expect(verified.json()).toEqual({ detail: AUTH_MESSAGES.emailVerified });
+      expect((await me(token)).json()).toMatchObject({ email, email_verified: true, pending_email: null });
+      // Single use.
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: link },
+      });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ detail: AUTH_MESSAGES.verifyInvalid });
     });
 
-    it("refuses another account's email and a blank name", async () => {
+    it("answers the same for another account's email, and refuses it when the link is followed; a blank name", async () => {
       const first = await registerCoach();
       const second = await registerCoach();
       const token = await tokenFor(second.email);
@@ -332,10 +360,19 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
         method: 'PUT',
         url: '/api/auth/profile',
         headers: { authorization: `Bearer ${token}` },
-        payload: { name: 'X', email: first.email },
+        payload: { name: 'Casey Coach', email: first.email },
       });
-      expect(taken.statusCode).toBe(400);
-      expect(taken.json()).toEqual({ detail: AUTH_MESSAGES.emailTaken });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toMatchObject({ email: second.email, pending_email: first.email });
+      const link = await emailedLinkToken(t.db, first.email, '/verify-email');
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: link },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ detail: AUTH_MESSAGES.emailTaken });
+      expect((await me(token)).json().email).toBe(second.email);
       const blank = await t.app.inject({
         method: 'PUT',
         url: '/api/auth/profile',
@@ -344,6 +381,27 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
       });
       expect(blank.json()).toEqual({ detail: 'Name is required' });
       expect((await me(token)).json().name).toBe('Casey Coach');
+    });
+
+    it('registration emails a verification link; resend is limited per account', async () => {
+      const coach = await registerCoach();
+      const token = await tokenFor(coach.email);
+      expect((await me(token)).json().email_verified).toBe(false);
+      const resend = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/resend-verification',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const sent = await resend();
+      expect(sent.json()).toEqual({ detail: AUTH_MESSAGES.verificationSent(coach.email) });
+      const link = await emailedLinkToken(t.db, coach.email, '/verify-email');
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link } }))
+          .statusCode,
+      ).toBe(200);
+      expect((await me(token)).json().email_verified).toBe(true);
+      expect((await resend()).json()).toEqual({ detail: AUTH_MESSAGES.alreadyVerified });
     });
 
     it('needs a signed-in user', async () => {

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_MESSAGES } from '../../src/shared/teams.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
-import { BACKENDS, GOOD_PASSWORD, queryRows, type TestApp, uniqueEmail } from '../support/test-app.ts';
+import {
+  BACKENDS,
+  emailedLinkToken,
+  GOOD_PASSWORD,
+  queryRows,
+  type TestApp,
+  uniqueEmail,
+} from '../support/test-app.ts';
 import {
   type Account,
   addPlayer,
@@ -88,7 +95,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
         reviewer_name: 'Riley Coach',
         reviewed_at: expect.any(String),
       });
-      const email = await smtp.waitFor(parent.email);
+      const email = await smtp.waitFor(parent.email, /approved/);
       expect(email.subject).toBe('Your request to join U9 Hawks was approved');
       expect(email.text).toContain('http://club.test/');
       expect((await call(t, 'GET', '/api/teams/my-team', parent.token)).json()).toMatchObject({
@@ -119,7 +126,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
         rejection_reason: 'We could not find your child on our roster.',
         reviewer_name: 'Riley Coach',
       });
-      const email = await smtp.waitFor(parent.email);
+      const email = await smtp.waitFor(parent.email, /not approved/);
       expect(email.subject).toBe('Your request to join U9 Hawks was not approved');
       expect(email.text).toContain('We could not find your child on our roster.');
       expect((await call(t, 'GET', `/api/teams/${team.id}`, parent.token)).statusCode).toBe(404);
@@ -135,10 +142,31 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       const otherId = (await join(other, code)).json().request_id;
       const silent = await call(t, 'POST', `/api/join-requests/${otherId}/reject`, coach.token, {});
       expect(silent.json()).toMatchObject({ status: 'rejected', rejection_reason: null });
-      expect((await smtp.waitFor(other.email)).text).not.toContain('Reason');
+      expect((await smtp.waitFor(other.email, /not approved/)).text).not.toContain('Reason');
     });
 
-    it('approves at once when the email is already a parent contact of the team, and links the contact', async () => {
+    it('an unverified email that matches a parent contact waits for the coach and links nothing', async () => {
+      const { coach, team, code } = await coachWithTeam();
+      const player = await addPlayer(t, coach, team.id, { name: 'Kid Claimed', jersey_number: 4 });
+      const email = uniqueEmail('claimed');
+      await call(t, 'POST', `/api/teams/${team.id}/players/${player.id}/parents`, coach.token, {
+        parent_name: 'Real Parent',
+        parent_email: email,
+        send_invite: false,
+      });
+      // Someone registers first with the address the coach typed, without being able to read its mail.
+      const squatter = await signUp(t, 'parent', 'Not The Parent', email);
+      const response = await join(squatter, code);
+      expect(response.json()).toMatchObject({ status: 'pending_approval' });
+      const [contact] = await queryRows<{ user_id: number | null }>(
+        t.db,
+        sql`select user_id from parent_contacts where email = ${email}`,
+      );
+      expect(contact?.user_id).toBeNull();
+      expect((await call(t, 'GET', `/api/teams/${team.id}/players`, squatter.token)).statusCode).toBe(404);
+    });
+
+    it('approves at once when the verified email is already a parent contact of the team, and links the contact', async () => {
       const { coach, team, code } = await coachWithTeam();
       const player = await addPlayer(t, coach, team.id, { name: 'Kid Known', jersey_number: 3 });
       const email = uniqueEmail('known');
@@ -148,6 +176,8 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
         send_invite: false,
       });
       const parent = await signUp(t, 'parent', 'Kim Known', email);
+      const link = await emailedLinkToken(t.db, email, '/verify-email');
+      await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link } });
       const response = await join(parent, code);
       expect(response.json()).toMatchObject({ status: 'approved', team_id: team.id });
       const roster = (await call(t, 'GET', `/api/teams/${team.id}/players`, parent.token)).json();
@@ -329,7 +359,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       });
       expect(added.json()).toMatchObject({ invite_sent: true });
 
-      const message = await smtp.waitFor(email);
+      const message = await smtp.waitFor(email, /invited/);
       const link = new URL(message.text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '');
       expect(link.searchParams.get('team')).toBe(code);
       expect(link.searchParams.get('email')).toBe(email);
@@ -400,7 +430,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       expect(roster.body).not.toContain(email);
 
       const synced = (await call(t, 'GET', `/api/teams/${team.id}/parents/synced`, coach.token)).json();
-      expect(synced.find((p: { email: string }) => p.email === email)).toMatchObject({ status: 'synced' });
+      expect(synced.find((p: { email: string }) => p.email === email)).toMatchObject({ status: 'joined' });
       const tokens = await queryRows<{ used: boolean }>(
         t.db,
         sql`select used_at is not null as used from invite_tokens
@@ -422,7 +452,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       await add(expiredEmail);
       const expiredToken =
         new URL(
-          (await smtp.waitFor(expiredEmail)).text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '',
+          (await smtp.waitFor(expiredEmail, /invited/)).text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '',
         ).searchParams.get('token') ?? '';
       await t.db.execute(
         sql`update invite_tokens set expires_at = now() - interval '1 second'
@@ -440,7 +470,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       await add(email);
       const token =
         new URL(
-          (await smtp.waitFor(email)).text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '',
+          (await smtp.waitFor(email, /invited/)).text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '',
         ).searchParams.get('token') ?? '';
       await call(t, 'POST', '/api/auth/setup-password', undefined, {
         email,
@@ -463,7 +493,7 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       });
       const token =
         new URL(
-          (await smtp.waitFor(email)).text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '',
+          (await smtp.waitFor(email, /invited/)).text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '',
         ).searchParams.get('token') ?? '';
       const [before] = await queryRows<{ token_version: number }>(
         t.db,

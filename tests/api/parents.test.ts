@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROSTER_MESSAGES } from '../../src/shared/teams.ts';
+import { INVITE_MESSAGES, ROSTER_MESSAGES } from '../../src/shared/teams.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
-import { BACKENDS, queryRows, type TestApp, uniqueEmail } from '../support/test-app.ts';
+import { BACKENDS, emailedLinkToken, queryRows, type TestApp, uniqueEmail } from '../support/test-app.ts';
 import {
   type Account,
   addPlayer,
@@ -52,6 +52,28 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
       send_invite: false,
       ...body,
     });
+
+  /** The invitee follows the newest emailed invite link while signed in (accept-invite). */
+  async function acceptEmailedInvite(account: { email: string; token: string }) {
+    const message = await smtp.waitFor(account.email, /invited/);
+    const link = new URL(message.text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '');
+    const accepted = await call(t, 'POST', '/api/teams/accept-invite', account.token, {
+      invite_code: link.searchParams.get('team'),
+      invite_token: link.searchParams.get('token'),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  }
+
+  /** The account's owner follows the verification link sent at registration. */
+  async function verifyOwnEmail(account: { email: string }) {
+    const token = await emailedLinkToken(t.db, account.email, '/verify-email');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
+  }
 
   const contactsOf = async (base: string, token: string, playerId: number): Promise<Contact[]> => {
     const roster = (await call(t, 'GET', `${base}/players`, token)).json();
@@ -133,8 +155,10 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
         parent_email: parent.email,
         send_invite: true,
       });
-      expect(added.json()).toMatchObject({ user_id: parent.id, invite_sent: false });
+      // The contact is linked only by the parent's own action: accepting the emailed invite.
+      expect(added.json()).toMatchObject({ user_id: null, invite_sent: true });
       const id = added.json().id as number;
+      await acceptEmailedInvite(parent);
 
       const renamed = await call(t, 'PUT', `${base}/parents/${id}`, coach.token, {
         name: 'Dana M. Lopez',
@@ -205,19 +229,15 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
       });
       expect(response.statusCode, response.body).toBe(201);
       const body = response.json();
-      expect(body).toMatchObject({
-        invite_sent: true,
-        user_id: expect.any(Number),
-        invite_sent_at: expect.any(String),
-      });
+      expect(body).toMatchObject({ invite_sent: true, user_id: null, invite_sent_at: expect.any(String) });
 
-      const [account] = await queryRows<{ role: string; password_hash: string | null }>(
+      const [account] = await queryRows<{ id: number; role: string; password_hash: string | null }>(
         t.db,
-        sql`select role, password_hash from users where id = ${body.user_id}`,
+        sql`select id, role, password_hash from users where email = ${email}`,
       );
-      expect(account).toEqual({ role: 'parent', password_hash: null });
+      expect(account).toMatchObject({ role: 'parent', password_hash: null });
 
-      const message = await smtp.waitFor(email);
+      const message = await smtp.waitFor(email, /invited/);
       expect(message.subject).toBe(`You're invited to join Riverside Hawks on Test Valley FC`);
       const link = message.text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '';
       const params = new URL(link).searchParams;
@@ -229,45 +249,95 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
       const stored = await queryRows<{ token_hash: string; days: number }>(
         t.db,
         sql`select token_hash, round(extract(epoch from (expires_at - created_at)) / 86400)::int as days
-            from invite_tokens where user_id = ${body.user_id}`,
+            from invite_tokens where user_id = ${account?.id}`,
       );
       expect(stored).toHaveLength(1);
       expect(stored[0]?.token_hash).not.toContain(token);
       expect(stored[0]?.days).toBe(14);
     });
 
-    it('sync-user: created for a new email, existing for an account that is already there', async () => {
+    it('sync-user sends an invite, the same answer whether or not an account exists, never twice in 10 minutes', async () => {
       const { coach, team, player, base } = await rosterWithPlayer();
       const newEmail = uniqueEmail('fresh');
       const fresh = (await addParent(base, player.id, coach.token, { parent_email: newEmail })).json().id;
       const created = await call(t, 'POST', `${base}/parents/${fresh}/sync-user`, coach.token);
       expect(created.statusCode, created.body).toBe(200);
-      expect(created.json()).toEqual({ status: 'created', user_id: expect.any(Number), invite_sent: true });
-      await smtp.waitFor(newEmail);
-
-      // Syncing again a parent who never set a password sends a fresh invite.
-      const before = smtp.messages.length;
-      const resent = await call(t, 'POST', `${base}/parents/${fresh}/sync-user`, coach.token);
-      expect(resent.json()).toEqual({
-        status: 'existing',
-        user_id: created.json().user_id,
+      expect(created.json()).toEqual({
+        status: 'invited',
         invite_sent: true,
+        invite_sent_at: expect.any(String),
       });
+      await smtp.waitFor(newEmail, /invited/);
+
+      // Another invite within 10 minutes is refused, with the time to wait.
+      const before = smtp.messages.length;
+      const tooSoon = await call(t, 'POST', `${base}/parents/${fresh}/sync-user`, coach.token);
+      expect(tooSoon.statusCode).toBe(429);
+      expect(tooSoon.json()).toEqual({ detail: INVITE_MESSAGES.tooSoon });
+      expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(500);
+      await t.db.execute(sql`update parent_contacts set invite_sent_at = now() - interval '11 minutes'`);
+      const resent = await call(t, 'POST', `${base}/parents/${fresh}/sync-user`, coach.token);
+      expect(resent.json()).toMatchObject({ status: 'invited', invite_sent: true });
       await expect.poll(() => smtp.messages.length).toBeGreaterThan(before);
 
+      // Another team's parent with an account: invited the same way, and not made a member.
       const member = await signUp(t, 'parent', 'Has Account');
       const known = (await addParent(base, player.id, coach.token, { parent_email: member.email })).json().id;
       const existing = await call(t, 'POST', `${base}/parents/${known}/sync-user`, coach.token);
-      expect(existing.json()).toEqual({ status: 'existing', user_id: member.id, invite_sent: false });
-      // Linking an existing account lets it into the team as a parent.
-      const mine = await call(t, 'GET', '/api/teams/my-team', member.token);
-      expect(mine.json()).toMatchObject({ id: team.id, invite_code: null });
+      expect(existing.json()).toEqual({
+        status: 'invited',
+        invite_sent: true,
+        invite_sent_at: expect.any(String),
+      });
+      expect((await call(t, 'GET', '/api/teams/my-team', member.token)).statusCode).toBe(404);
+      // Following the invite is what lets them in; then the contact says 'joined'.
+      await acceptEmailedInvite(member);
+      expect((await call(t, 'GET', '/api/teams/my-team', member.token)).json()).toMatchObject({
+        id: team.id,
+      });
+      const joined = await call(t, 'POST', `${base}/parents/${known}/sync-user`, coach.token);
+      expect(joined.json()).toMatchObject({ status: 'joined', invite_sent: false });
 
       const missing = await call(t, 'POST', `${base}/parents/2147483000/sync-user`, coach.token);
       expect(missing.json()).toEqual({ detail: 'Parent not found' });
     });
 
-    it('bulk-sync creates one account per new email, links existing ones and counts both', async () => {
+    it("adding another coach's or another team's parent's email pulls nobody in and reveals nothing", async () => {
+      const { coach, player, base } = await rosterWithPlayer();
+      const otherCoach = await signUp(t, 'coach', 'Other Coach');
+      const otherParent = await signUp(t, 'parent', 'Other Parent');
+      await joinApproved(t, cast.coach, otherParent, cast.team.invite_code ?? '');
+      const unknown = uniqueEmail('nobody');
+      const answers = [];
+      for (const email of [otherCoach.email, otherParent.email, unknown]) {
+        const added = await addParent(base, player.id, coach.token, {
+          parent_email: email,
+          parent_name: 'Typed Name',
+          parent_phone: '555-0111',
+          send_invite: true,
+        });
+        expect(added.statusCode).toBe(201);
+        const { id: _id, email: _email, invite_sent_at: _at, ...rest } = added.json();
+        answers.push(rest);
+      }
+      // The same answer for an existing coach, an existing parent and an unknown address.
+      expect(answers[0]).toEqual(answers[2]);
+      expect(answers[1]).toEqual(answers[2]);
+      expect(answers[2]).toMatchObject({ user_id: null, invite_sent: true });
+      // Nobody became a member of this team, and the roster shows what the coach typed.
+      const members = (await call(t, 'GET', `${base}/members`, coach.token)).json() as { email?: string }[];
+      expect(JSON.stringify(members)).not.toContain(otherParent.email);
+      expect(JSON.stringify(members)).not.toContain(otherCoach.email);
+      const contacts = await contactsOf(base, coach.token, player.id);
+      expect(contacts.every((c) => c.user_id === null && c.phone === '555-0111')).toBe(true);
+      // Nor can assign-player reach them: they are not parent members of the team.
+      const assign = await call(t, 'POST', `${base}/parents/${otherParent.id}/assign-player`, coach.token, {
+        player_id: player.id,
+      });
+      expect(assign.statusCode).toBe(404);
+    });
+
+    it('bulk-sync invites everyone who has not joined, once per email, and skips recent invites', async () => {
       const { coach, team, player, base } = await rosterWithPlayer();
       const sibling = await addPlayer(t, coach, team.id, { name: 'Leo Lopez', jersey_number: 8 });
       const shared = uniqueEmail('both-kids');
@@ -283,13 +353,19 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
 
       const response = await call(t, 'POST', `${base}/parents/bulk-sync`, coach.token);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ synced_count: 2, skipped_count: 1, failed_count: 0 });
-      await smtp.waitFor(shared);
-      await smtp.waitFor(single);
+      expect(response.json()).toEqual({ synced_count: 3, skipped_count: 0, failed_count: 0 });
+      await smtp.waitFor(shared, /invited/);
+      await smtp.waitFor(single, /invited/);
+      await smtp.waitFor(member.email, /invited/);
       expect(smtp.messages.filter((m) => m.to.includes(shared))).toHaveLength(1);
+      expect((await call(t, 'GET', '/api/teams/my-team', member.token)).statusCode).toBe(404);
 
-      const again = await call(t, 'POST', `${base}/parents/bulk-sync`, coach.token);
-      expect(again.json()).toEqual({ synced_count: 0, skipped_count: 0, failed_count: 0 });
+      // Twenty taps send nothing more for ten minutes.
+      for (let i = 0; i < 20; i++) {
+        const again = await call(t, 'POST', `${base}/parents/bulk-sync`, coach.token);
+        expect(again.json()).toEqual({ synced_count: 0, skipped_count: 3, failed_count: 0 });
+      }
+      expect(smtp.messages.filter((m) => m.to.includes(shared))).toHaveLength(1);
     });
 
     it('assign-player makes a parent member a contact of a player, linked to their account', async () => {
@@ -364,9 +440,16 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
         parent_email: noAccountEmail,
         parent_name: 'Nora None',
       });
-      // Dana's email is a contact of the team: joining is approved at once and links both contacts.
+      // Dana confirmed her email, which is a contact of the team: joining is approved at once and links
+      // both contacts. From then on the coach sees Dana's own profile name and phone.
+      await verifyOwnEmail(joined);
       const dana = await call(t, 'POST', '/api/teams/join', joined.token, { invite_code: team.invite_code });
       expect(dana.json().status).toBe('approved');
+      await call(t, 'PUT', '/api/auth/profile', joined.token, {
+        name: 'Dana Lopez',
+        email: joined.email,
+        phone: '555-0222',
+      });
       await joinApproved(t, coach, unassigned, team.invite_code ?? '');
 
       const response = await call(t, 'GET', `${base}/parents/synced`, coach.token);
@@ -376,7 +459,8 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
           name: 'Dana Lopez',
           email: joined.email,
           user_id: joined.id,
-          status: 'synced',
+          phone: '555-0222',
+          status: 'joined',
           has_user_account: true,
           children: ['Mia Lopez', 'Leo Lopez'],
           parent_id: expect.any(Number),
@@ -384,14 +468,15 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
         expect.objectContaining({
           name: 'Nora None',
           user_id: null,
-          status: 'pending',
+          status: 'no_account',
           has_user_account: false,
           children: ['Leo Lopez'],
         }),
         expect.objectContaining({
           name: 'Pete Pending',
-          status: 'pending',
-          has_user_account: true,
+          user_id: null,
+          status: 'invited',
+          has_user_account: false,
           invite_sent_at: expect.any(String),
         }),
         {
@@ -472,7 +557,14 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
             }),
           200,
         ],
-        [(token) => call(t, 'POST', `${base}/parents/${contactId}/sync-user`, token), 200],
+        [
+          // Each allowed actor sends one; the 10-minute pause between invites is tested on its own.
+          async (token) => {
+            await t.db.execute(sql`update parent_contacts set invite_sent_at = null where id = ${contactId}`);
+            return call(t, 'POST', `${base}/parents/${contactId}/sync-user`, token);
+          },
+          200,
+        ],
         [(token) => call(t, 'POST', `${base}/parents/bulk-sync`, token), 200],
         [
           (token) =>

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/test-app.ts';
+import { lockOwnerPid } from '../../src/server/db/data-dir-lock.ts';
 
 // The server as `npm start` runs it: a real process, a data folder on disk, signals.
 
@@ -66,7 +67,7 @@ describe('the server process', () => {
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     cleanups.push(() => void first.child.kill('SIGKILL'));
     await waitForHealth(port, first);
-    expect(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8')).toBe(String(first.child.pid));
+    expect(lockOwnerPid(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8'))).toBe(first.child.pid);
 
     const register = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
       method: 'POST',
@@ -83,6 +84,8 @@ describe('the server process', () => {
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is in use by another process');
+    // One clear line, no stack trace.
+    expect(second.output().trim().split('\n')).toHaveLength(1);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -57,10 +57,13 @@ export class SmtpReceiver {
   }
 
   /** The newest email to `address`, waiting up to `timeoutMs` for it to arrive. */
-  async waitFor(address: string, timeoutMs = 5000): Promise<ReceivedEmail> {
+  /** The newest email to `address` (whose subject matches, when given), waiting for it to arrive. */
+  async waitFor(address: string, subject?: RegExp, timeoutMs = 5000): Promise<ReceivedEmail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.filter((m) => m.to.includes(address)).at(-1);
+      const found = this.messages
+        .filter((m) => m.to.includes(address) && (!subject || subject.test(m.subject)))
+        .at(-1);
       if (found) return found;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`No email to ${address} within ${timeoutMs} ms`);

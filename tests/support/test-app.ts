@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -63,6 +63,10 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     // Generous limits: the rate-limit tests set their own.
     LOGIN_LIMIT_PER_IP: '10000',
     LOGIN_LIMIT_PER_ACCOUNT: '10000',
+    LOGIN_LIMIT_PER_ACCOUNT_IP: '10000',
+    SIGNUP_LIMIT_PER_IP: '10000',
+    JOIN_LIMIT_PER_ACCOUNT: '10000',
+    JOIN_LIMIT_PER_IP: '10000',
     FORGOT_LIMIT_PER_IP: '10000',
     FORGOT_LIMIT_PER_ACCOUNT: '10000',
     RESET_LIMIT_PER_IP: '10000',
@@ -103,4 +107,17 @@ export const GOOD_PASSWORD = 'Corner#Kick9';
 export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The token of the newest link to `path` (e.g. '/verify-email') emailed to `to`, read from the outbox. */
+export async function emailedLinkToken(db: Database['db'], to: string, path: string): Promise<string> {
+  const rows = await queryRows<{ text_body: string }>(
+    db,
+    sql`select text_body from email_outbox where to_address = ${to} order by id desc`,
+  );
+  for (const { text_body } of rows) {
+    const match = new RegExp(`${path.replace(/[/]/g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(text_body);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`No ${path} link was emailed to ${to}`);
 }

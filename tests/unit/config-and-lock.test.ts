@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+import { spawn } from 'node:child_process';
+import { DataDirLockedError, lockDataDir, lockOwnerPid } from '../../src/server/db/data-dir-lock.ts';
 
 describe('configuration', () => {
   it('runs with no configuration at all', () => {
@@ -43,8 +44,24 @@ describe('data folder lock', () => {
     // A pid that cannot be running (beyond the kernel's maximum).
     fs.writeFileSync(path.join(dir, 'app.lock'), '99999999');
     const again = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'app.lock'), 'utf8')).toBe(String(process.pid));
+    expect(lockOwnerPid(fs.readFileSync(path.join(dir, 'app.lock'), 'utf8'))).toBe(process.pid);
     again();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes over a lock whose pid now belongs to another running program', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    const other = spawn('sleep', ['30']);
+    await new Promise((resolve) => other.once('spawn', resolve));
+    try {
+      // The lock names a live pid, but that process started at another time than the one recorded.
+      fs.writeFileSync(path.join(dir, 'app.lock'), JSON.stringify({ pid: other.pid, started: '1' }));
+      const release = lockDataDir(dir);
+      expect(lockOwnerPid(fs.readFileSync(path.join(dir, 'app.lock'), 'utf8'))).toBe(process.pid);
+      release();
+    } finally {
+      other.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

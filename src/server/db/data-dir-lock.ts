@@ -2,13 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // PGlite is a single-process database: two processes opening the same folder would corrupt it.
-// A lock file holding the owner's pid keeps a second process out; a lock left by a dead process is taken over.
+// A lock file naming the owner keeps a second process out; a lock left by a process that is gone is
+// taken over. The file holds the owner's pid and its start time (from /proc), so a pid that the system
+// has since given to another program (after a crash and a reboot) does not block the start forever.
 
 export class DataDirLockedError extends Error {}
 
 // Folders this process holds. A lock file naming our own pid but not held here is stale: in a container
 // the app is often pid 1 on every run.
 const heldHere = new Set<string>();
+
+interface LockOwner {
+  pid: number;
+  /** Clock ticks since boot when the process started (field 22 of /proc/<pid>/stat); null where unknown. */
+  started: string | null;
+}
+
+/** The start time of a running process, or null where /proc cannot tell (not Linux). */
+function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may contain spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -19,6 +39,28 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+function readOwner(text: string): LockOwner | undefined {
+  try {
+    const parsed = JSON.parse(text) as Partial<LockOwner> | number;
+    // Older lock files held only the pid.
+    if (typeof parsed === 'number') return { pid: parsed, started: null };
+    if (typeof parsed.pid === 'number') return { pid: parsed.pid, started: parsed.started ?? null };
+  } catch {
+    // Not ours or half-written: treated as stale below.
+  }
+  return undefined;
+}
+
+/** Whether the process the lock names is still the one that wrote it. */
+function ownerIsRunning(owner: LockOwner): boolean {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0 || owner.pid === process.pid) return false;
+  if (!processIsAlive(owner.pid)) return false;
+  const started = processStartTime(owner.pid);
+  // Same pid, another start time: the pid was reused by a program that is not this app.
+  if (owner.started !== null && started !== null) return started === owner.started;
+  return true;
+}
+
 /** Takes the lock on `dir` and returns a function that releases it. */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
@@ -26,24 +68,25 @@ export function lockDataDir(dir: string): () => void {
   const key = path.resolve(lockPath);
   if (heldHere.has(key))
     throw new DataDirLockedError(`The data folder ${path.resolve(dir)} is already open in this process.`);
+  const mine = JSON.stringify({ pid: process.pid, started: processStartTime(process.pid) });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, mine, { flag: 'wx' });
       heldHere.add(key);
       return () => {
         heldHere.delete(key);
         try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
         } catch {
           // Already gone: nothing to release.
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
+      const owner = readOwner(fs.readFileSync(lockPath, 'utf8').trim());
+      if (owner && ownerIsRunning(owner)) {
         throw new DataDirLockedError(
-          `The data folder ${path.resolve(dir)} is in use by another process (pid ${owner}). ` +
+          `The data folder ${path.resolve(dir)} is in use by another process (pid ${owner.pid}). ` +
             'Stop it first, or set DATABASE_URL to use a PostgreSQL server that several processes can share.',
         );
       }
@@ -51,4 +94,9 @@ export function lockDataDir(dir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not lock the data folder ${path.resolve(dir)}`);
+}
+
+/** The pid a lock file names (for tests and messages). */
+export function lockOwnerPid(text: string): number | undefined {
+  return readOwner(text.trim())?.pid;
 }

@@ -48,6 +48,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Bumped by a password change or reset: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When the owner followed a link sent to `email` (verification, invite or reset); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address asked for in the profile; it replaces `email` once the link sent to it is followed. */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +71,22 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use links that prove the owner reads `email` (registration, email change); stored hashed. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerUserId(),
+    /** The address the link was sent to: the account's email, or the pending new one. */
+    email: text('email').notNull(),
+    ...emailedLinkColumns(),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash),
+    index('email_verification_tokens_user_idx').on(t.userId),
   ],
 );
 

@@ -58,9 +58,13 @@ export async function markSent(db: Db, id: number): Promise<void> {
     .where(eq(emailOutbox.id, id));
 }
 
-/** Retry delay after the n-th failed attempt: 10 s doubling, at most one hour. Never gives up. */
+/**
+ * Retry delay after the n-th failed attempt: 10 s doubling, at most 5 minutes, so a link valid for an
+ * hour (password reset) still arrives in time after a mail outage of most of that hour. Never gives up.
+ */
+export const MAX_RETRY_DELAY_SECONDS = 300;
 export function retryDelaySeconds(attempts: number): number {
-  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+  return Math.min(MAX_RETRY_DELAY_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
 export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<void> {

@@ -92,3 +92,21 @@ export function joinRejectedEmail(args: {
     'If you think this is a mistake, please contact the coach directly.',
   ]);
 }
+
+export function verifyEmailMessage(args: {
+  to: string;
+  name: string;
+  clubName: string;
+  url: string;
+}): OutgoingEmail {
+  return email(
+    args.to,
+    `Confirm your email address for ${args.clubName}`,
+    [
+      `Hi ${args.name}, please confirm that this is your email address for your ${args.clubName} account:`,
+      'The link works once and expires in 48 hours. Until you follow it, your coach cannot link your account to your child by email.',
+      'If you did not ask for this, you can ignore this email.',
+    ],
+    { url: args.url, label: 'Confirm your email address' },
+  );
+}

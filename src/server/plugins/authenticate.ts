@@ -18,10 +18,9 @@ declare module 'fastify' {
 
 /** The bearer token of a request: the Authorization header, or `?token=` where a route allows it. */
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+  // Exactly `Bearer <token>`: anything else (extra parts, a second space, no scheme) is refused.
+  const match = /^bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
 }
 
 export const authenticatePlugin = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {

@@ -1,7 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/errors.ts';
+import { HttpError } from '../http-error.ts';
 
 // Every error answer is JSON {detail}. Bad input is a 4xx that names the problem; only our own
 // faults are 500s, and those never show internals.
@@ -47,6 +56,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ detail: 'The request contains a value that cannot be stored' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      void reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
     if (status >= 400 && status < 500) {
       const detail = (error.code && FASTIFY_DETAILS[error.code]) || error.message || 'Bad request';
       return reply.status(status).send({ detail });
@@ -55,3 +67,40 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
 });
+
+// Errors the framework and Node's HTTP parser answer before any route runs: they get {detail} too.
+
+const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_BAD_URL: { status: 400, detail: 'The address is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'A part of the address is too long' },
+};
+
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const known = FRAMEWORK_DETAILS[error.code] ?? { status: 400, detail: 'Bad request' };
+  void reply.status(known.status).send({ detail: known.detail });
+};
+
+/** What Node's parser reports (a header too large, a malformed request, a body that never finished). */
+function clientErrorAnswer(code: string | undefined): { status: number; detail: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, detail: 'Request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, detail: 'The request took too long to arrive' };
+  return { status: 400, detail: 'The request is malformed' };
+}
+
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

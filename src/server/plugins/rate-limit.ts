@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../shared/api/auth.ts';
 import type { Db } from '../db/connect.ts';
+import { countHit } from '../db/rate-counter.ts';
 import { HttpError } from '../http-error.ts';
 
 // Rate-limit counters live in the database, so every app process behind a load balancer sees the same
@@ -14,19 +15,8 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 function databaseStore(db: Db) {
   return class DatabaseRateLimitStore {
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
-      db.execute(
-        sql`insert into rate_limit_hits (key, count, reset_at)
-            values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-            on conflict (key) do update set
-              count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
-              reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
-            returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl`,
-      )
-        .then((result) => {
-          // Both drivers answer { rows }; drizzle types the shared handle's result as unknown.
-          const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
-          callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
-        })
+      countHit(db, key, timeWindow)
+        .then((hit) => callback(null, { current: hit.count, ttl: hit.ttlMs }))
         .catch((error: unknown) => callback(error as Error));
     }
 

@@ -6,21 +6,63 @@ import fp from 'fastify-plugin';
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../../dist/web');
 
+/** Vite puts every hashed (content-named) file here: a new build gives changed files new names. */
+const HASHED_DIR = 'assets';
+const CACHE_HASHED = 'public, max-age=31536000, immutable';
+/** The page names the current hashed files, so a browser asks each time whether it changed (304). */
+const CACHE_PAGE = 'no-cache';
+/** Unhashed public files (the favicon) may change under the same name. */
+const CACHE_PUBLIC = 'public, max-age=3600';
+
+/** The Cache-Control of a file in the built app, given its path relative to the root. */
+export function webCacheControl(relativePath: string): string {
+  const file = relativePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  if (file.startsWith(`${HASHED_DIR}/`)) return CACHE_HASHED;
+  if (file.endsWith('.html')) return CACHE_PAGE;
+  return CACHE_PUBLIC;
+}
+
+export interface WebPluginOptions {
+  /** The built app; dist/web by default. */
+  root?: string;
+}
+
 /**
  * Serves the built single-page app, and index.html for every other page address (/user-guide,
- * /reset-password, ...) so the page's own routing takes over. Unknown /api paths stay JSON 404s.
+ * /reset-password, ...) so the page's own routing takes over. The build writes brotli and gzip copies
+ * beside each file; the one the browser accepts is sent (with `Vary: Accept-Encoding`). Unknown /api
+ * paths and missing /assets files stay JSON 404s: a stale script name must fail as a script, not parse
+ * the page as JavaScript.
  */
-export const webPlugin = fp(async (app: FastifyInstance) => {
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
-    app.log.warn(`No built web app in ${WEB_ROOT}: run "npm run build". Serving the API only.`);
+export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptions) => {
+  const root = options.root ?? WEB_ROOT;
+  const hasPage = () => fs.existsSync(path.join(root, 'index.html'));
+  if (!hasPage()) {
+    app.log.warn(`No built web app in ${root}: run "npm run build". Serving the API only.`);
   } else {
-    await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      // The build manifest (.vite/) is for the budget script, not for browsers.
+      dotfiles: 'ignore',
+      setHeaders: (reply, filePath) =>
+        reply.header('Cache-Control', webCacheControl(path.relative(root, filePath))),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
-    if (wantsPage && fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      request.method === 'GET' &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith(`/${HASHED_DIR}/`);
+    if (wantsPage && hasPage()) return reply.sendFile('index.html');
     return reply.status(404).send({ detail: 'Not found' });
   });
 });

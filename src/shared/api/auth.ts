@@ -3,6 +3,7 @@ import { ROLES, SELF_REGISTER_ROLES } from '../roles.ts';
 import {
   emailField,
   existingPasswordField,
+  inviteCodeField,
   nameField,
   newPasswordField,
   phoneField,
@@ -17,8 +18,19 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   role: z.enum(ROLES),
+  /** The owner followed a link sent to `email` (DECISIONS.md 'Trust and safety'). */
+  email_verified: z.boolean(),
+  /** A new address waiting for its link to be followed; `email` stays until then. */
+  pending_email: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const verifyEmailBody = z.object({
+  token: z
+    .string({ error: textError('Verification token') })
+    .min(1, 'Verification token is required')
+    .max(200, 'This link is invalid or has expired.'),
+});
 
 export const registerBody = z.object({
   name: nameField,
@@ -29,6 +41,8 @@ export const registerBody = z.object({
   role: z.enum([...SELF_REGISTER_ROLES, 'admin'], {
     error: `Role must be one of: ${SELF_REGISTER_ROLES.join(', ')}`,
   }),
+  /** Joining with a code: checked before the account is made, so a wrong code creates nothing. */
+  invite_code: inviteCodeField.optional(),
 });
 
 /** OAuth2-style password grant: form fields username (the email) and password. */
@@ -97,6 +111,12 @@ export const AUTH_MESSAGES = {
   resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   notAuthenticated: 'Not authenticated',
   tokenInvalid: 'Token expired or invalid',
+  emailVerified: 'Your email address is confirmed.',
+  verifyInvalid: 'This link is invalid or has expired. Sign in and ask for a new one.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  verificationSent: (email: string) =>
+    `We sent a link to ${email}. Please follow it to confirm your email address.`,
+  emailChangePending: (email: string) => `We sent a link to ${email}. Your email changes when you follow it.`,
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, passwordErrors } from '../password-policy.ts';
+import { INVITE_CODE_LENGTH, normalizeInviteCode } from '../teams.ts';
 
 // Field rules used by several request schemas. Messages name the field, since the server
 // answers them as the `detail` of a 400.
@@ -50,3 +51,8 @@ export const existingPasswordField = z
   .string({ error: textError('Password') })
   .min(1, 'Password is required')
   .max(1024, 'Password is too long');
+
+export const inviteCodeField = z
+  .string({ error: textError('Invite code') })
+  .transform(normalizeInviteCode)
+  .pipe(z.string().length(INVITE_CODE_LENGTH, `Invite code must be ${INVITE_CODE_LENGTH} characters`));

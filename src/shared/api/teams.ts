@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, phoneField, textError } from './fields.ts';
+import { emailField, inviteCodeField, nameField, phoneField, textError } from './fields.ts';
 import {
   AGE_GROUPS,
   AGE_MAX,
@@ -8,7 +8,6 @@ import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   DIVISIONS,
-  INVITE_CODE_LENGTH,
   JERSEY_MAX,
   JERSEY_MIN,
   JOIN_REQUEST_STATUSES,
@@ -18,7 +17,6 @@ import {
   RELATIONSHIPS,
   ROSTER_MESSAGES,
   TEAM_NAME_MIN_LENGTH,
-  normalizeInviteCode,
 } from '../teams.ts';
 import { ROLES } from '../roles.ts';
 
@@ -167,7 +165,7 @@ export type Member = z.infer<typeof memberSchema>;
 
 const jerseyField = z.coerce
   .number({ error: ROSTER_MESSAGES.jerseyRange })
-  .int(ROSTER_MESSAGES.jerseyRange)
+  .int(ROSTER_MESSAGES.jerseyWhole)
   .min(JERSEY_MIN, ROSTER_MESSAGES.jerseyRange)
   .max(JERSEY_MAX, ROSTER_MESSAGES.jerseyRange);
 const ageField = z.coerce
@@ -271,10 +269,11 @@ export const addParentResponse = parentContactSchema.extend({
 /** PUT /api/teams/{teamId}/parents/{parentId} */
 export const updateParentBody = z.object({ name: nameField, email: emailField, phone: phoneField });
 
+/** Sync (Resend invite): 'joined' when the parent already linked their account (nothing is sent). */
 export const syncParentResponse = z.object({
-  status: z.enum(['created', 'existing']),
-  user_id: z.number().int(),
+  status: z.enum(['invited', 'joined']),
   invite_sent: z.boolean(),
+  invite_sent_at: z.string().nullable(),
 });
 
 /** POST /api/teams/{teamId}/parents/{userId}/assign-player */
@@ -307,10 +306,7 @@ export type SyncedParent = z.infer<typeof syncedParentSchema>;
 
 // ---- Joining ----
 
-export const inviteCodeField = z
-  .string({ error: textError('Invite code') })
-  .transform(normalizeInviteCode)
-  .pipe(z.string().length(INVITE_CODE_LENGTH, `Invite code must be ${INVITE_CODE_LENGTH} characters`));
+export { inviteCodeField } from './fields.ts';
 
 export const joinBody = z.object({
   invite_code: inviteCodeField,
@@ -325,21 +321,51 @@ export const joinResponse = z.object({
 });
 export type JoinResponse = z.infer<typeof joinResponse>;
 
+/** The single-use token of an emailed invite link. */
+const inviteTokenField = z
+  .string({ error: textError('Invite token') })
+  .min(1, 'Invite token is required')
+  .max(200);
+
+/** GET /api/join-requests/mine: the signed-in user's own requests, newest first. */
+export const myJoinRequestSchema = z.object({
+  id: z.number().int(),
+  team_id: z.number().int(),
+  team_name: z.string(),
+  status: z.enum(JOIN_REQUEST_STATUSES),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+});
+export type MyJoinRequest = z.infer<typeof myJoinRequestSchema>;
+
+/** GET /api/invites/mine: invites waiting for the signed-in user, to accept in the app. */
+export const myInviteSchema = z.object({
+  id: z.number().int(),
+  team_id: z.number().int(),
+  team_name: z.string(),
+  invited_at: z.string(),
+  expires_at: z.string(),
+});
+export type MyInvite = z.infer<typeof myInviteSchema>;
+
 export const acceptInviteBody = z.object({
   invite_code: inviteCodeField,
-  invite_token: z
-    .string({ error: textError('Invite token') })
-    .min(1, 'Invite token is required')
-    .max(200),
+  invite_token: inviteTokenField,
 });
+
+/** POST /api/invites/preview: the team an emailed invite link is for, so its page can name it. */
+export const invitePreviewBody = z.object({
+  invite_code: inviteCodeField,
+  email: emailField,
+  invite_token: inviteTokenField,
+});
+export const invitePreviewResponse = z.object({ team_name: z.string() });
 
 export const setupPasswordBody = z.object({
   email: emailField,
   password: z.string({ error: textError('Password') }),
-  invite_token: z
-    .string({ error: textError('Invite token') })
-    .min(1, 'Invite token is required')
-    .max(200),
+  invite_token: inviteTokenField,
 });
 
 export const joinRequestSchema = z.object({

@@ -30,7 +30,12 @@ export function createAccessTokens(secret: string, ttlHours: number): AccessToke
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          // A token that never expires is refused even when correctly signed.
+          requiredClaims: ['exp'],
+        });
         const userId = Number(payload.sub);
         const tokenVersion = payload['ver'];
         if (!Number.isSafeInteger(userId) || typeof tokenVersion !== 'number') return undefined;

@@ -32,7 +32,7 @@ export async function insertUser(
 export async function updateProfile(
   db: Db,
   id: number,
-  values: { name: string; email: string; phone: string | null },
+  values: { name: string; phone: string | null; pendingEmail: string | null },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -91,4 +91,14 @@ export async function retireResetTokens(db: Db, userId: number): Promise<void> {
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** The pending address becomes the account's, verified; false when it is no longer the pending one. */
+export async function confirmPendingEmail(db: Db, id: number, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ email, pendingEmail: null, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), eq(users.pendingEmail, email)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

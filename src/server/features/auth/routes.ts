@@ -12,14 +12,19 @@ import {
   tokenBody,
   tokenResponse,
   userSchema,
+  verifyEmailBody,
 } from '../../../shared/api/auth.ts';
 import type { Config } from '../../config.ts';
-import { type AuthService, toUser } from './service.ts';
+import { type AuthService, toUser, VERIFY_LIMIT_KEY } from './service.ts';
 
 const bodyField = (request: { body: unknown }, field: string): string | undefined => {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value : undefined;
 };
+
+/** The account a sign-in is about, as the server will look it up (trimmed, lower-cased). */
+const loginAccount = (request: { body: unknown }): string | undefined =>
+  bodyField(request, 'username')?.trim().toLowerCase();
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -30,7 +35,12 @@ export async function authRoutes(
 
   r.post(
     '/register',
-    { schema: { body: registerBody, response: { 201: userSchema } } },
+    {
+      schema: { body: registerBody, response: { 201: userSchema } },
+      preHandler: app.limitBy([
+        { name: 'signup:ip', max: config.SIGNUP_LIMIT_PER_IP, windowMinutes: 60, key: ip },
+      ]),
+    },
     async (request, reply) => {
       const user = await auth.register(request.body);
       return reply.status(201).send(user);
@@ -49,10 +59,19 @@ export async function authRoutes(
           key: ip,
         },
         {
+          name: 'login:account-ip',
+          max: config.LOGIN_LIMIT_PER_ACCOUNT_IP,
+          windowMinutes: config.LOGIN_WINDOW_MINUTES,
+          key: (request) => {
+            const account = loginAccount(request);
+            return account === undefined ? undefined : `${account}|${request.ip}`;
+          },
+        },
+        {
           name: 'login:account',
           max: config.LOGIN_LIMIT_PER_ACCOUNT,
           windowMinutes: config.LOGIN_WINDOW_MINUTES,
-          key: (request) => bodyField(request, 'username'),
+          key: loginAccount,
         },
       ]),
     },
@@ -69,7 +88,48 @@ export async function authRoutes(
   r.put(
     '/profile',
     { preHandler: app.authenticate, schema: { body: profileBody, response: { 200: userSchema } } },
-    (request) => auth.updateProfile(request.user.id, request.body),
+    (request) => auth.updateProfile(request.user, request.body),
+  );
+
+  r.post(
+    '/verify-email',
+    {
+      schema: { body: verifyEmailBody, response: { 200: detailResponse } },
+      // Guessing links is limited like guessing reset links.
+      preHandler: app.limitBy([
+        {
+          name: 'verify:ip',
+          max: config.RESET_LIMIT_PER_IP,
+          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+          key: ip,
+        },
+      ]),
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.token);
+      return { detail: AUTH_MESSAGES.emailVerified };
+    },
+  );
+
+  r.post(
+    '/resend-verification',
+    {
+      schema: { response: { 200: detailResponse } },
+      preHandler: [
+        app.authenticate,
+        app.limitBy([
+          {
+            name: VERIFY_LIMIT_KEY,
+            max: config.VERIFY_EMAIL_LIMIT_PER_ACCOUNT,
+            windowMinutes: 60,
+            key: (request) => String(request.user.id),
+          },
+        ]),
+      ],
+    },
+    async (request) => ({
+      detail: AUTH_MESSAGES.verificationSent(await auth.resendVerification(request.user)),
+    }),
   );
 
   r.put(

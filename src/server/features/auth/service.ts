@@ -1,18 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, type User } from '../../../shared/api/auth.ts';
 import type { Role } from '../../../shared/roles.ts';
+import { JOIN_MESSAGES } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, forbidden, unauthorized } from '../../http-error.ts';
+import { countHit } from '../../db/rate-counter.ts';
+import { badRequest, forbidden, tooMany, unauthorized } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import { consumeVerification, markEmailVerified, sendVerification } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { findTeamByInviteCode } from '../teams/queries.ts';
 import * as queries from './queries.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The rate-limit counter of verification emails per account (shared with the resend route). */
+export const VERIFY_LIMIT_KEY = 'verify:account';
 /** Forgot-password answers no sooner than this, whether or not the account exists. */
 const FORGOT_PASSWORD_MIN_MS = 400;
 
@@ -25,12 +31,31 @@ export interface AuthDeps {
 }
 
 export function toUser(row: queries.UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role as Role };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role as Role,
+    email_verified: row.emailVerifiedAt !== null,
+    pending_email: row.pendingEmail,
+  };
 }
 
 export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) {
   const issueToken = (row: queries.UserRow) =>
     tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion });
+
+  /** Verification emails an account may cause per hour (the resend route counts under the same key). */
+  async function useVerificationAllowance(userId: number): Promise<void> {
+    const hit = await countHit(db, `${VERIFY_LIMIT_KEY}:${userId}`, 60 * 60 * 1000);
+    if (hit.count > config.VERIFY_EMAIL_LIMIT_PER_ACCOUNT) {
+      throw tooMany(
+        AUTH_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(hit.ttlMs / 60_000))),
+        hit.ttlMs / 1000,
+      );
+    }
+  }
 
   return {
     async register(input: {
@@ -39,8 +64,13 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
       phone: string | null;
       password: string;
       role: Role;
+      invite_code?: string | undefined;
     }) {
       if (input.role === 'admin') throw forbidden(AUTH_MESSAGES.adminRefused);
+      // A join-team sign-up names its code: a wrong one creates no account.
+      if (input.invite_code !== undefined && !(await findTeamByInviteCode(db, input.invite_code))) {
+        throw badRequest(JOIN_MESSAGES.invalidCode);
+      }
       if (await queries.findUserByEmail(db, input.email)) throw badRequest(AUTH_MESSAGES.emailTaken);
       const row = await queries.insertUser(db, {
         name: input.name,
@@ -50,6 +80,8 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
         passwordHash: await hashPassword(input.password),
       });
       if (!row) throw badRequest(AUTH_MESSAGES.emailTaken);
+      await sendVerification(db, config, row, row.email);
+      mailQueued();
       return toUser(row);
     },
 
@@ -68,20 +100,59 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
       return row && row.tokenVersion === claims.tokenVersion ? row : undefined;
     },
 
-    async updateProfile(userId: number, input: { name: string; email: string; phone: string | null }) {
-      const other = await queries.findUserByEmail(db, input.email);
-      if (other && other.id !== userId) throw badRequest(AUTH_MESSAGES.emailTaken);
-      try {
-        const row = await queries.updateProfile(db, userId, input);
-        if (!row) throw unauthorized(AUTH_MESSAGES.tokenInvalid);
-        return toUser(row);
-      } catch (error) {
-        // Someone took the email between the check and the update: the unique index refused it.
-        if (isUniqueViolation(error)) {
-          throw badRequest(AUTH_MESSAGES.emailTaken);
-        }
-        throw error;
-      }
+    /**
+     * Name and phone change at once. A new email only becomes pending: a link goes to the new address
+     * and the change happens when it is followed. The answer is the same whether or not that address
+     * belongs to another account (nothing reveals whether an account exists).
+     */
+    async updateProfile(user: queries.UserRow, input: { name: string; email: string; phone: string | null }) {
+      const wanted = input.email === user.email ? null : input.email;
+      const asksAgain = wanted !== null && wanted !== user.pendingEmail;
+      // Each new address gets an email: counted with 'Resend link', so nobody floods a stranger's inbox.
+      if (asksAgain) await useVerificationAllowance(user.id);
+      const row = await db.transaction(async (tx) => {
+        const updated = await queries.updateProfile(tx, user.id, {
+          name: input.name,
+          phone: input.phone,
+          pendingEmail: wanted,
+        });
+        if (updated && asksAgain) await sendVerification(tx, config, updated, wanted);
+        return updated;
+      });
+      if (!row) throw unauthorized(AUTH_MESSAGES.tokenInvalid);
+      if (asksAgain) mailQueued();
+      return toUser(row);
+    },
+
+    /** Follows a verification link: confirms the address, or makes the pending new one the account's. */
+    async verifyEmail(token: string): Promise<void> {
+      const done = await db
+        .transaction(async (tx) => {
+          const link = await consumeVerification(tx, token);
+          const row = link && (await queries.findUserById(tx, link.userId));
+          if (!link || !row) return false;
+          if (link.email === row.email) {
+            await markEmailVerified(tx, row.id);
+            return true;
+          }
+          if (link.email !== row.pendingEmail) return false;
+          return queries.confirmPendingEmail(tx, row.id, link.email);
+        })
+        .catch((error: unknown) => {
+          // The new address was taken by another account after the link went out.
+          if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.emailTaken);
+          throw error;
+        });
+      if (!done) throw badRequest(AUTH_MESSAGES.verifyInvalid);
+    },
+
+    /** Sends the link again: to the pending new address, or to the account's unconfirmed one. */
+    async resendVerification(user: queries.UserRow): Promise<string> {
+      const to = user.pendingEmail ?? (user.emailVerifiedAt === null ? user.email : null);
+      if (to === null) throw badRequest(AUTH_MESSAGES.alreadyVerified);
+      await sendVerification(db, config, user, to);
+      mailQueued();
+      return to;
     },
 
     /** Changes the password, signs out every other session and returns a fresh token for this one. */
@@ -126,6 +197,8 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
         if (userId === undefined) return false;
         await queries.replacePassword(tx, userId, passwordHash);
         await queries.retireResetTokens(tx, userId);
+        // The link reached the owner's inbox: the address is theirs.
+        await markEmailVerified(tx, userId);
         return true;
       });
       if (!done) throw badRequest(AUTH_MESSAGES.resetInvalid);

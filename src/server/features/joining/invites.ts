@@ -1,15 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { INVITE_TOKEN_TTL_DAYS } from '../../../shared/teams.ts';
+import { INVITE_MESSAGES, INVITE_RESEND_MINUTES, INVITE_TOKEN_TTL_DAYS } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
-import { inviteTokens } from '../../db/schema.ts';
+import { countHit } from '../../db/rate-counter.ts';
+import { inviteTokens, parentContacts } from '../../db/schema.ts';
+import { tooMany } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import { inviteEmail } from '../../mail/templates.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../auth/queries.ts';
 
-// Invites (DECISIONS.md): a coach's "send invite", "sync" and "bulk sync" create a parent account
-// without a password and email a single-use link that sets the password and lets the parent in.
+// Invites (DECISIONS.md): a coach's "send invite", "sync" and "bulk sync" email a single-use link
+// (creating a parent account without a password when there is none); following it lets the parent in.
 
 export type InviteRow = typeof inviteTokens.$inferSelect;
 
@@ -56,42 +58,73 @@ export async function sendInvite(tx: Db, config: Config, team: InviteTeam, user:
   );
 }
 
-export interface ParentAccount {
-  user: UserRow;
-  /** A new account was made (and invited). */
-  created: boolean;
-  inviteSent: boolean;
-}
+export type InviteOutcome = 'sent' | 'recent';
 
 /**
- * The account of a parent contact's email: the existing one, or a new parent account without a
- * password, invited to the team. `reinvitePending` also emails a fresh link to an existing account
- * that never set its password (an explicit "Sync" by the coach).
+ * Invites the person behind a parent contact (DECISIONS.md 'Trust and safety'): their account, or a
+ * new one without a password, gets a single-use link to the team. Nothing else happens until they
+ * follow it: no membership, no link to the child, and the same outcome whether or not an account
+ * existed. 'recent' when an invite went to this email for this team in the last few minutes (nothing
+ * is sent); a coach over the hourly allowance gets a 429. Use the transaction's handle.
  */
-export async function ensureParentAccount(
+export async function inviteContact(
   tx: Db,
   config: Config,
   team: InviteTeam,
   contact: { name: string; email: string; phone: string | null },
-  reinvitePending = false,
-): Promise<ParentAccount> {
-  const existing = await findUserByEmail(tx, contact.email);
-  if (existing) {
-    const reinvite = reinvitePending && existing.passwordHash === null;
-    if (reinvite) await sendInvite(tx, config, team, existing);
-    return { user: existing, created: false, inviteSent: reinvite };
+  invitedBy: number,
+): Promise<InviteOutcome> {
+  if (await invitedRecently(tx, team.id, contact.email)) return 'recent';
+  const hit = await countHit(tx, `invite:coach:${invitedBy}`, 60 * 60 * 1000);
+  if (hit.count > config.INVITE_LIMIT_PER_COACH_PER_HOUR) {
+    throw tooMany(INVITE_MESSAGES.coachLimit, hit.ttlMs / 1000);
   }
-  const user = await insertUser(tx, {
-    name: contact.name,
-    email: contact.email,
-    phone: contact.phone,
-    role: 'parent',
-    passwordHash: null,
-  });
+  const user =
+    (await findUserByEmail(tx, contact.email)) ??
+    (await insertUser(tx, {
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      role: 'parent',
+      passwordHash: null,
+    }));
   // Taken between the read and the insert: very rare; the caller's transaction is retried by the user.
-  if (!user) throw new Error(`An account for ${contact.email} appeared while inviting`);
-  await sendInvite(tx, config, team, user);
-  return { user, created: true, inviteSent: true };
+  if (!user) throw new Error('An account appeared while inviting');
+  // An admin already sees every team; the answer stays the same.
+  if (user.role !== 'admin') await sendInvite(tx, config, team, user);
+  await tx
+    .update(parentContacts)
+    .set({ inviteSentAt: sql`now()` })
+    .where(
+      and(
+        eq(parentContacts.teamId, team.id),
+        eq(parentContacts.email, contact.email),
+        isNull(parentContacts.userId),
+      ),
+    );
+  return 'sent';
+}
+
+/** An invite went to this email for this team within the last INVITE_RESEND_MINUTES. */
+async function invitedRecently(db: Db, teamId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(parentContacts)
+    .where(
+      and(
+        eq(parentContacts.teamId, teamId),
+        eq(parentContacts.email, email),
+        gt(parentContacts.inviteSentAt, sql`now() - ${INVITE_RESEND_MINUTES} * interval '1 minute'`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The seconds until a new invite may go to this email (for Retry-After). */
+export function inviteResendSeconds(lastSentAt: Date | null): number {
+  if (!lastSentAt) return 0;
+  return Math.max(1, Math.ceil((lastSentAt.getTime() + INVITE_RESEND_MINUTES * 60_000 - Date.now()) / 1000));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
-import { joinRequests, users } from '../../db/schema.ts';
+import { inviteTokens, joinRequests, teams, users } from '../../db/schema.ts';
 
 export type JoinRequestRow = typeof joinRequests.$inferSelect;
 export type NewJoinRequest = typeof joinRequests.$inferInsert;
@@ -75,3 +75,29 @@ export function requestViews(db: Db, teamId: number, id?: number) {
 }
 
 export type JoinRequestView = Awaited<ReturnType<typeof requestViews>>[number];
+
+/** The user's own join requests with their teams' names, newest first. */
+export function requestsOfUser(db: Db, userId: number) {
+  return db
+    .select({ request: joinRequests, teamName: teams.name })
+    .from(joinRequests)
+    .innerJoin(teams, eq(teams.id, joinRequests.teamId))
+    .where(eq(joinRequests.userId, userId))
+    .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id));
+}
+
+/** The user's unused, unexpired invites with their teams' names, newest first. */
+export function invitesOfUser(db: Db, userId: number) {
+  return db
+    .select({ invite: inviteTokens, teamName: teams.name })
+    .from(inviteTokens)
+    .innerJoin(teams, eq(teams.id, inviteTokens.teamId))
+    .where(
+      and(
+        eq(inviteTokens.userId, userId),
+        isNull(inviteTokens.usedAt),
+        gt(inviteTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(inviteTokens.id));
+}

@@ -5,15 +5,20 @@ import { detailResponse } from '../../../shared/api/auth.ts';
 import {
   acceptInviteBody,
   approveJoinBody,
+  invitePreviewBody,
+  invitePreviewResponse,
   joinBody,
   joinRequestSchema,
   joinResponse,
+  myInviteSchema,
+  myJoinRequestSchema,
   rejectJoinBody,
   setupPasswordBody,
 } from '../../../shared/api/teams.ts';
 import { JOIN_MESSAGES } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import { idParam, teamParams } from '../../params.ts';
+import type { LimitRule } from '../../plugins/rate-limit.ts';
 import type { JoiningService } from './service.ts';
 
 // Joining a team (invite code, emailed invite) and the coaches' review of join requests. Registered
@@ -27,6 +32,13 @@ export async function joiningRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.authenticate };
+  /** Invite tokens are guessed like reset links: the same allowance per address. */
+  const guessesFromAddress = (name: string): LimitRule => ({
+    name,
+    max: config.RESET_LIMIT_PER_IP,
+    windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+    key: (request) => request.ip,
+  });
 
   r.post(
     '/auth/setup-password',
@@ -34,12 +46,7 @@ export async function joiningRoutes(
       schema: { body: setupPasswordBody, response: { 200: detailResponse } },
       // Guessing invite tokens is limited like guessing reset links: per address and per account.
       preHandler: app.limitBy([
-        {
-          name: 'setup:ip',
-          max: config.RESET_LIMIT_PER_IP,
-          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
-          key: (request) => request.ip,
-        },
+        guessesFromAddress('setup:ip'),
         {
           name: 'setup:account',
           max: config.RESET_LIMIT_PER_ACCOUNT,
@@ -58,8 +65,33 @@ export async function joiningRoutes(
   );
 
   r.post(
+    '/invites/preview',
+    {
+      schema: { body: invitePreviewBody, response: { 200: invitePreviewResponse } },
+      // No sign-in: limited per address like the other invite-token guesses.
+      preHandler: app.limitBy([guessesFromAddress('invite-preview:ip')]),
+    },
+    (request) => joining.previewInvite(request.body),
+  );
+
+  r.post(
     '/teams/join',
-    { ...signedIn, schema: { body: joinBody, response: { 200: joinResponse } } },
+    {
+      schema: { body: joinBody, response: { 200: joinResponse } },
+      // Invite codes are guessable secrets: limit tries per account and per address.
+      preHandler: [
+        app.authenticate,
+        app.limitBy([
+          {
+            name: 'join:account',
+            max: config.JOIN_LIMIT_PER_ACCOUNT,
+            windowMinutes: 60,
+            key: (request) => String(request.user.id),
+          },
+          { name: 'join:ip', max: config.JOIN_LIMIT_PER_IP, windowMinutes: 60, key: (request) => request.ip },
+        ]),
+      ],
+    },
     (request) => joining.join(request.user, request.body),
   );
 
@@ -67,6 +99,27 @@ export async function joiningRoutes(
     '/teams/accept-invite',
     { ...signedIn, schema: { body: acceptInviteBody, response: { 200: joinResponse } } },
     (request) => joining.acceptInvite(request.user, request.body),
+  );
+
+  // Registered before '/join-requests/:teamId' in meaning: 'mine' is not a team id (the router prefers
+  // the static path).
+  r.get(
+    '/join-requests/mine',
+    { ...signedIn, schema: { response: { 200: z.array(myJoinRequestSchema) } } },
+    (request) => joining.myRequests(request.user),
+  );
+
+  r.get('/invites/mine', { ...signedIn, schema: { response: { 200: z.array(myInviteSchema) } } }, (request) =>
+    joining.myInvites(request.user),
+  );
+
+  r.post(
+    '/invites/:inviteId/accept',
+    {
+      ...signedIn,
+      schema: { params: z.object({ inviteId: idParam('Invite id') }), response: { 200: joinResponse } },
+    },
+    (request) => joining.acceptMyInvite(request.user, request.params.inviteId),
   );
 
   r.get(

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type {
   acceptInviteBody,
+  invitePreviewBody,
   joinBody,
   JoinRequest,
   JoinResponse,
+  MyInvite,
+  MyJoinRequest,
   rejectJoinBody,
   setupPasswordBody,
 } from '../../../shared/api/teams.ts';
@@ -17,16 +20,24 @@ import { enqueueEmail } from '../../mail/outbox.ts';
 import { joinApprovedEmail, joinRejectedEmail } from '../../mail/templates.ts';
 import { isId } from '../../params.ts';
 import { findUserByEmail, findUserById, replacePassword, type UserRow } from '../auth/queries.ts';
+import { markEmailVerified } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import * as roster from '../roster/queries.ts';
 import { loadTeamAccess, requireCoach } from '../teams/access.ts';
-import { addMember, belongsToAnyTeam, findTeamByInviteCode, type TeamRow } from '../teams/queries.ts';
+import {
+  addMember,
+  belongsToAnyTeam,
+  findTeamById,
+  findTeamByInviteCode,
+  type TeamRow,
+} from '../teams/queries.ts';
 import { consumeInvite, findUsableInvite } from './invites.ts';
 import * as queries from './queries.ts';
 
 export type JoinInput = z.output<typeof joinBody>;
 export type AcceptInviteInput = z.output<typeof acceptInviteBody>;
 export type SetupPasswordInput = z.output<typeof setupPasswordBody>;
+export type InvitePreviewInput = z.output<typeof invitePreviewBody>;
 export type RejectInput = z.output<typeof rejectJoinBody>;
 
 export const JOIN_REQUEST_NOT_FOUND = 'Join request not found';
@@ -67,6 +78,11 @@ function reviewOrder(a: JoinRequest, b: JoinRequest): number {
   return (b.reviewed_at ?? b.created_at).localeCompare(a.reviewed_at ?? a.created_at) || b.id - a.id;
 }
 
+async function isEmailVerified(db: Db, userId: number): Promise<boolean> {
+  const row = await findUserById(db, userId);
+  return row !== undefined && row.emailVerifiedAt !== null;
+}
+
 /** The membership a joining user gets: their own role (parents and players join). */
 const joinRole = (user: UserRow): JoinRole => (user.role === 'player' ? 'player' : 'parent');
 
@@ -77,7 +93,7 @@ const joinRole = (user: UserRow): JoinRole => (user.role === 'player' ? 'player'
 async function admit(tx: Db, team: TeamRow, user: UserRow, message: string | null = null) {
   const role = joinRole(user);
   await addMember(tx, team.id, user.id, role);
-  await roster.linkContactsByEmail(tx, team.id, user.email, user.id);
+  if (await isEmailVerified(tx, user.id)) await roster.linkContactsByEmail(tx, team.id, user.email, user.id);
   const request = await queries.insertJoinRequest(tx, {
     teamId: team.id,
     userId: user.id,
@@ -123,17 +139,21 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
      */
     async join(user: UserRow, input: JoinInput): Promise<JoinResponse> {
       if (isCoachLike(user.role as Role)) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
+      // Parents and players belong to one team (DECISIONS.md). Checked before the code, so a member
+      // gets the same answer for a valid and an invalid code and cannot use this to test codes.
+      if (await belongsToAnyTeam(db, user.id)) throw badRequest(JOIN_MESSAGES.alreadyMember);
       const team = await findTeamByInviteCode(db, input.invite_code);
       if (!team) throw notFound(JOIN_MESSAGES.invalidCode);
-      // Parents and players belong to one team (DECISIONS.md).
-      if (await belongsToAnyTeam(db, user.id)) throw badRequest(JOIN_MESSAGES.alreadyMember);
       const pending = await queries.findPendingRequest(db, team.id, user.id);
       if (pending) return answer('pending_approval', team, pending.id);
 
+      // Instant approval: a valid invite, or a verified email that the coach entered as a parent contact.
       const invite = await findUsableInvite(db, user.id, { teamId: team.id });
-      if (invite || (await roster.isContactEmailOfTeam(db, team.id, user.email))) {
+      const knownContact =
+        user.emailVerifiedAt !== null && (await roster.isContactEmailOfTeam(db, team.id, user.email));
+      if (invite || knownContact) {
         const request = await db.transaction(async (tx) => {
-          if (invite) await consumeInvite(tx, invite.id);
+          if (invite && (await consumeInvite(tx, invite.id))) await markEmailVerified(tx, user.id);
           return admit(tx, team, user, input.message);
         });
         return answer('approved', team, request.id);
@@ -158,6 +178,64 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
       if (!invite || invite.teamId !== team.id) throw badRequest(JOIN_MESSAGES.inviteInvalid);
       const request = await db.transaction(async (tx) => {
         if (!(await consumeInvite(tx, invite.id))) throw badRequest(JOIN_MESSAGES.inviteInvalid);
+        // The invite reached the owner's inbox: the address is theirs.
+        await markEmailVerified(tx, user.id);
+        return admit(tx, team, user);
+      });
+      return answer('approved', team, request.id);
+    },
+
+    /** The invite page names the team, only for a usable invite of that email to that team. */
+    async previewInvite(input: InvitePreviewInput): Promise<{ team_name: string }> {
+      const team = await findTeamByInviteCode(db, input.invite_code);
+      const user = team ? await findUserByEmail(db, input.email) : undefined;
+      const invite = user ? await findUsableInvite(db, user.id, { token: input.invite_token }) : undefined;
+      if (!team || !invite || invite.teamId !== team.id) throw notFound(JOIN_MESSAGES.inviteInvalid);
+      return { team_name: team.name };
+    },
+
+    /** The pending-join screen: the caller's own requests, newest first. */
+    async myRequests(user: UserRow): Promise<MyJoinRequest[]> {
+      const rows = await queries.requestsOfUser(db, user.id);
+      return rows.map(({ request, teamName }) => ({
+        id: request.id,
+        team_id: request.teamId,
+        team_name: teamName,
+        status: request.status as JoinRequestStatus,
+        created_at: request.createdAt.toISOString(),
+        reviewed_at: request.reviewedAt?.toISOString() ?? null,
+        rejection_reason: request.rejectionReason,
+      }));
+    },
+
+    /** Invites waiting for the caller, one per team (the newest), to accept in the app. */
+    async myInvites(user: UserRow): Promise<MyInvite[]> {
+      const seen = new Set<number>();
+      const answer: MyInvite[] = [];
+      for (const { invite, teamName } of await queries.invitesOfUser(db, user.id)) {
+        if (seen.has(invite.teamId)) continue;
+        seen.add(invite.teamId);
+        answer.push({
+          id: invite.id,
+          team_id: invite.teamId,
+          team_name: teamName,
+          invited_at: invite.createdAt.toISOString(),
+          expires_at: invite.expiresAt.toISOString(),
+        });
+      }
+      return answer;
+    },
+
+    /** Accepting an invite in the app while signed in: the owner's own action, like following the link. */
+    async acceptMyInvite(user: UserRow, inviteId: number): Promise<JoinResponse> {
+      const mine = (await this.myInvites(user)).find((invite) => invite.id === inviteId);
+      if (!mine) throw notFound(JOIN_MESSAGES.inviteInvalid);
+      const team = await findTeamById(db, mine.team_id);
+      if (!team) throw notFound(JOIN_MESSAGES.inviteInvalid);
+      const request = await db.transaction(async (tx) => {
+        if (!(await consumeInvite(tx, inviteId))) throw badRequest(JOIN_MESSAGES.inviteInvalid);
+        // The invite was emailed to this address: it is the owner's.
+        await markEmailVerified(tx, user.id);
         return admit(tx, team, user);
       });
       return answer('approved', team, request.id);
@@ -178,6 +256,7 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
         firstOnly: true,
       });
       if (!done) throw badRequest(JOIN_MESSAGES.passwordAlreadySet);
+      await markEmailVerified(db, user.id);
     },
 
     /** Join Requests tab: coaches of the team and admins only. */
@@ -225,7 +304,8 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
             });
           }
         }
-        if (request.role === 'parent') {
+        // Contacts the coach typed with this email are this parent's only if the parent proved the address.
+        if (request.role === 'parent' && requester.emailVerifiedAt !== null) {
           await roster.linkContactsByEmail(tx, team.id, requester.email, requester.id);
         }
         await enqueueEmail(

@@ -6,16 +6,16 @@ import type {
   SyncedParent,
   updateParentBody,
 } from '../../../shared/api/teams.ts';
-import { ROSTER_RESULTS } from '../../../shared/teams.ts';
+import { INVITE_MESSAGES, ROSTER_RESULTS } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, notFound } from '../../http-error.ts';
+import { badRequest, notFound, tooMany } from '../../http-error.ts';
 import { isId } from '../../params.ts';
 import { findUserById, type UserRow } from '../auth/queries.ts';
-import { ensureParentAccount, sendInvite } from '../joining/invites.ts';
+import { inviteContact, inviteResendSeconds } from '../joining/invites.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
-import { addMember, membersOfTeam, type TeamRow } from '../teams/queries.ts';
+import { membersOfTeam } from '../teams/queries.ts';
 import { PLAYER_NOT_FOUND } from './players-service.ts';
 import * as queries from './queries.ts';
 import { toContact } from './view.ts';
@@ -44,32 +44,6 @@ async function guardDuplicateContact<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Connects the team's contacts with this email to an account: the existing one (who then also
- * becomes a parent member of the team, if not one yet) or a new invited one (who becomes a member
- * on accepting the invite). Use the transaction's handle.
- */
-async function connectAccount(
-  tx: Db,
-  config: Config,
-  team: TeamRow,
-  contact: { name: string; email: string; phone: string | null },
-  reinvitePending: boolean,
-) {
-  const account = await ensureParentAccount(tx, config, team, contact, reinvitePending);
-  if (!account.created && account.user.role !== 'admin') {
-    await addMember(tx, team.id, account.user.id, 'parent');
-  }
-  await queries.linkContactsByEmail(
-    tx,
-    team.id,
-    contact.email,
-    account.user.id,
-    account.inviteSent ? new Date() : undefined,
-  );
-  return account;
-}
-
 export function createParentService({ db, config, mailQueued }: ParentsDeps) {
   async function rosterAccess(user: UserRow, teamId: number): Promise<TeamAccess> {
     const access = await loadTeamAccess(db, user, teamId);
@@ -90,7 +64,10 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
   }
 
   return {
-    /** Manage Parents: adds a contact; with send_invite, connects or invites their account. */
+    /**
+     * Manage Parents: adds a contact; with send_invite, emails the person an invite. Never makes anyone
+     * a member or links an account: only the owner's own action does (DECISIONS.md 'Trust and safety').
+     */
     async add(user: UserRow, teamId: number, playerId: number, input: AddParentInput) {
       const access = await rosterAccess(user, teamId);
       await requirePlayer(teamId, playerId);
@@ -105,12 +82,12 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
           });
           if (!row) throw badRequest(DUPLICATE_CONTACT);
           if (row.isPrimary) await queries.clearOtherPrimaries(tx, teamId, playerId, row.id);
-          const account = input.send_invite
-            ? await connectAccount(tx, config, access.team, row, false)
+          const outcome = input.send_invite
+            ? await inviteContact(tx, config, access.team, row, user.id)
             : undefined;
           return {
             contact: (await queries.findContact(tx, teamId, row.id)) ?? row,
-            inviteSent: account?.inviteSent ?? false,
+            inviteSent: outcome === 'sent',
           };
         }),
       );
@@ -154,31 +131,30 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
     },
 
     /**
-     * Sync: gives the contact an account. 'created' when a new one was made and invited; 'existing'
-     * when there was one (then linked; a fresh invite goes out if it never set a password).
+     * Sync (Resend invite): emails the contact a fresh invite, unless they already joined ('joined',
+     * nothing sent). The same answer whether or not an account exists for the email.
      */
     async sync(user: UserRow, teamId: number, contactId: number) {
       const access = await rosterAccess(user, teamId);
       const contact = await requireContact(teamId, contactId);
-      const result = await db.transaction(async (tx) => {
-        const linked = contact.userId === null ? undefined : await findUserById(tx, contact.userId);
-        if (linked) {
-          const reinvite = linked.passwordHash === null;
-          if (reinvite) {
-            await sendInvite(tx, config, access.team, linked);
-            await queries.updateContact(tx, teamId, contactId, { inviteSentAt: new Date() });
-          }
-          return { status: 'existing' as const, user_id: linked.id, invite_sent: reinvite };
-        }
-        const account = await connectAccount(tx, config, access.team, contact, true);
+      if (contact.userId !== null) {
         return {
-          status: account.created ? ('created' as const) : ('existing' as const),
-          user_id: account.user.id,
-          invite_sent: account.inviteSent,
+          status: 'joined' as const,
+          invite_sent: false,
+          invite_sent_at: contact.inviteSentAt?.toISOString() ?? null,
         };
-      });
-      if (result.invite_sent) mailQueued();
-      return result;
+      }
+      const outcome = await db.transaction((tx) => inviteContact(tx, config, access.team, contact, user.id));
+      if (outcome === 'recent') {
+        throw tooMany(INVITE_MESSAGES.tooSoon, inviteResendSeconds(contact.inviteSentAt));
+      }
+      mailQueued();
+      const updated = await queries.findContact(db, teamId, contactId);
+      return {
+        status: 'invited' as const,
+        invite_sent: true,
+        invite_sent_at: updated?.inviteSentAt?.toISOString() ?? null,
+      };
     },
 
     /** Assign Parent to Player: a parent member of the team becomes a contact of one more player. */
@@ -210,8 +186,8 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
     },
 
     /**
-     * Sync All Parents: every contact without an account gets one (one per email). Created: new
-     * accounts invited; skipped: an account already existed and was linked; failed: could not be done.
+     * Sync All Parents (Invite all): every contact who has not joined gets an invite (one per email).
+     * synced: invites sent; skipped: invited in the last few minutes; failed: could not be done.
      */
     async bulkSync(user: UserRow, teamId: number) {
       const access = await rosterAccess(user, teamId);
@@ -221,10 +197,10 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       const counts = { synced_count: 0, skipped_count: 0, failed_count: 0 };
       for (const contact of byEmail.values()) {
         try {
-          const account = await db.transaction((tx) =>
-            connectAccount(tx, config, access.team, contact, false),
+          const outcome = await db.transaction((tx) =>
+            inviteContact(tx, config, access.team, contact, user.id),
           );
-          if (account.created) counts.synced_count += 1;
+          if (outcome === 'sent') counts.synced_count += 1;
           else counts.skipped_count += 1;
         } catch {
           counts.failed_count += 1;
@@ -242,8 +218,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       await rosterAccess(user, teamId);
       const rows = await queries.contactsWithAccounts(db, teamId);
       const groups = new Map<string, SyncedParent>();
-      for (const { contact, playerName, accountHasPassword } of rows) {
+      for (const { contact, playerName } of rows) {
         const sent = contact.inviteSentAt?.toISOString() ?? null;
+        const joined = contact.userId !== null;
         const group = groups.get(contact.email);
         if (!group) {
           groups.set(contact.email, {
@@ -252,8 +229,8 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
             name: contact.name,
             email: contact.email,
             phone: contact.phone,
-            status: contact.userId !== null && accountHasPassword ? 'synced' : 'pending',
-            has_user_account: contact.userId !== null,
+            status: joined ? 'joined' : sent ? 'invited' : 'no_account',
+            has_user_account: joined,
             children: [playerName],
             invite_sent_at: sent,
           });
@@ -262,11 +239,13 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
         if (!group.children.includes(playerName)) group.children.push(playerName);
         group.phone ??= contact.phone;
         if (sent && (!group.invite_sent_at || sent > group.invite_sent_at)) group.invite_sent_at = sent;
-        if (group.user_id === null && contact.userId !== null) {
+        if (joined && group.user_id === null) {
           group.user_id = contact.userId;
           group.has_user_account = true;
-          group.status = accountHasPassword ? 'synced' : 'pending';
-        }
+          group.name = contact.name;
+          group.phone = contact.phone;
+          group.status = 'joined';
+        } else if (!joined && group.status === 'no_account' && sent) group.status = 'invited';
       }
       const linkedUsers = new Set([...groups.values()].map((g) => g.user_id));
       const unassigned: SyncedParent[] = (await membersOfTeam(db, teamId))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { parentContacts, players, users } from '../../db/schema.ts';
 
@@ -93,11 +93,25 @@ export async function takenJerseyNumbers(
 
 // ---- Parent contacts ----
 
-/** The team's parent contacts (of one player, when given), oldest first. */
+/**
+ * A contact as the roster shows it: once the parent's own account is linked, their profile's name and
+ * phone (a parent who updates their phone is reachable at the new number); before that, what the coach
+ * typed (DECISIONS.md 'Trust and safety').
+ */
+const shownContactColumns = {
+  ...getTableColumns(parentContacts),
+  name: sql<string>`coalesce(${users.name}, ${parentContacts.name})`.as('name'),
+  phone: sql<
+    string | null
+  >`case when ${users.id} is null then ${parentContacts.phone} else ${users.phone} end`.as('phone'),
+};
+
+/** The team's parent contacts (of one player, when given), oldest first, as the roster shows them. */
 export function contactsOfTeam(db: Db, teamId: number, playerId?: number): Promise<ContactRow[]> {
   return db
-    .select()
+    .select(shownContactColumns)
     .from(parentContacts)
+    .leftJoin(users, eq(users.id, parentContacts.userId))
     .where(
       and(
         eq(parentContacts.teamId, teamId),
@@ -248,14 +262,10 @@ export async function isContactEmailOfTeam(db: Db, teamId: number, email: string
   return row !== undefined;
 }
 
-/** The contacts of the team with their linked account's password state (the Parent Accounts section). */
+/** The contacts of the team with their players' names (the Parent Accounts section). */
 export function contactsWithAccounts(db: Db, teamId: number) {
   return db
-    .select({
-      contact: parentContacts,
-      playerName: players.name,
-      accountHasPassword: sql<boolean>`${users.passwordHash} is not null`,
-    })
+    .select({ contact: shownContactColumns, playerName: players.name })
     .from(parentContacts)
     .innerJoin(players, eq(players.id, parentContacts.playerId))
     .leftJoin(users, eq(users.id, parentContacts.userId))

@@ -9,7 +9,8 @@ import type { ContactRow, PlayerRow } from './queries.ts';
 
 export interface RosterViewer {
   userId: number;
-  email: string;
+  /** The viewer's email when verified; contacts match by email only then. */
+  email: string | null;
   role: string;
   seesContactDetails: boolean;
 }
@@ -17,7 +18,7 @@ export interface RosterViewer {
 export function rosterViewer(access: TeamAccess): RosterViewer {
   return {
     userId: access.user.id,
-    email: access.user.email,
+    email: access.user.emailVerifiedAt === null ? null : access.user.email,
     role: access.user.role,
     seesContactDetails: hasCapability(access, 'manage_roster'),
   };
@@ -39,9 +40,13 @@ export function toContact(row: ContactRow, seesContactDetails: boolean): ParentC
 /** The signed-in parent's own child, or the signed-in player themselves (RSVP and vote eligibility). */
 function isMine(player: PlayerRow, contacts: ContactRow[], viewer: RosterViewer): boolean {
   if (viewer.role === 'parent') {
-    return contacts.some((c) => c.userId === viewer.userId || c.email === viewer.email);
+    return contacts.some(
+      (c) => c.userId === viewer.userId || (viewer.email !== null && c.email === viewer.email),
+    );
   }
-  if (viewer.role === 'player') return player.userId === viewer.userId || player.email === viewer.email;
+  if (viewer.role === 'player') {
+    return player.userId === viewer.userId || (viewer.email !== null && player.email === viewer.email);
+  }
   return false;
 }
 

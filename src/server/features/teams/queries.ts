@@ -43,6 +43,12 @@ export async function findTeamByInviteCode(db: Db, inviteCode: string): Promise<
   return row;
 }
 
+/** A team by id, for a caller who already holds a right to it (an invite of theirs names it). */
+export async function findTeamById(db: Db, teamId: number): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
+  return row;
+}
+
 /** Inserts the team; undefined when its invite code is already taken (the caller draws another). */
 export async function insertTeam(db: Db, values: NewTeam): Promise<TeamRow | undefined> {
   const [row] = await db

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../../src/server/plugins/errors.ts';
+import { securityPlugin } from '../../src/server/plugins/security.ts';
+import { webPlugin } from '../../src/server/plugins/web.ts';
+import { precompressDirectory } from '../../scripts/precompress.ts';
+
+// How the built web app is served: compressed copies chosen by Accept-Encoding, hashed assets cached
+// for a year, the page itself revalidated every time. A small built app in a temporary folder stands
+// in for dist/web, precompressed by the same function the build uses.
+
+const SCRIPT = `export const greeting = ${JSON.stringify('Welcome to the club. '.repeat(200))};\n`;
+const PAGE = `<!doctype html><html><head><title>Team</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+
+let root: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.mkdirSync(path.join(root, '.vite'));
+  fs.writeFileSync(path.join(root, 'index.html'), PAGE);
+  fs.writeFileSync(path.join(root, 'assets/index-AbC123.js'), SCRIPT);
+  fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(root, '.vite/manifest.json'),
+    '{"index.html":{"file":"assets/index-AbC123.js"}}',
+  );
+  precompressDirectory(root);
+
+  app = Fastify({ logger: false });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(async (api) => api.get('/ping', async () => ({ ok: true })), { prefix: '/api' });
+  await app.register(webPlugin, { root });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding = 'gzip, deflate, br, zstd') =>
+  app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+describe('the built web app', () => {
+  it('sends a hashed script as brotli to a browser that accepts it, cached for a year', async () => {
+    const response = await get('/assets/index-AbC123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a client without brotli, and the plain file to one that accepts neither', async () => {
+    const gzipped = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-AbC123.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has the page revalidated on every visit, compressed, at / and at every page address', async () => {
+    for (const url of ['/', '/index.html', '/user-guide', '/verify-email?token=x', '/forgot-password']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(PAGE);
+    }
+  });
+
+  it('lets the favicon be kept a short while', async () => {
+    const response = await get('/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with a JSON 404, not the page', async () => {
+    const response = await get('/assets/index-Old999.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ detail: 'Not found' });
+  });
+
+  it('does not publish the build manifest', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.body).not.toContain('index-AbC123.js');
+  });
+
+  it('keeps API answers out of every cache', async () => {
+    const response = await get('/api/ping');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const missing = await get('/api/nothing-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    expect(missing.json()).toEqual({ detail: 'Not found' });
+  });
+});
