@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 // Browser tests in Debian's Chromium against the real server on a fresh PGlite folder.
-const PORT = 4310;
+// E2E_PORT moves all three ports, so two checkouts on one machine can run their browser tests at once.
+const PORT = Number(process.env['E2E_PORT'] ?? 4310);
 export const E2E_DATA_DIR = '.e2e-data';
-const E2E_SMTP_PORT = 4325;
-export const E2E_INBOX_PORT = 4326;
+const E2E_SMTP_PORT = PORT + 15;
+export const E2E_INBOX_PORT = PORT + 16;
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -64,6 +65,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         LOGIN_LIMIT_PER_IP: '10000',
         FORGOT_LIMIT_PER_IP: '10000',
+        SIGNUP_LIMIT_PER_IP: '10000',
+        JOIN_LIMIT_PER_IP: '10000',
       },
     },
   ],

@@ -1,11 +1,13 @@
-// `npm start` builds the web app first when dist/web is missing or older than its sources,
-// so `npm install && npm start` serves a current page without a separate build step.
+// `npm start` builds the web app first when dist/web is missing or older than its sources (or was
+// built before the build wrote compressed copies and a manifest), so `npm install && npm start`
+// serves a current page without a separate build step.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
+const manifest = path.join(root, 'dist/web/.vite/manifest.json');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -20,8 +22,9 @@ const sources = Math.max(
   newestMtime(path.join(root, 'src/web')),
   newestMtime(path.join(root, 'src/shared')),
   fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  fs.statSync(path.join(root, 'scripts/precompress.ts')).mtimeMs,
 );
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+if (!fs.existsSync(built) || !fs.existsSync(manifest) || fs.statSync(built).mtimeMs < sources) {
   console.log('Building the web app (dist/web)...');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, uniqueEmail } from './helpers.ts';
+import { coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
 
 // axe analyses pages opened from browser.newContext() (STACK-NOTES), so each check opens its own context.
 test('sign-in, join, shell and account settings have no accessibility violations', async ({
@@ -28,5 +28,26 @@ test('sign-in, join, shell and account settings have no accessibility violations
   await page.getByRole('button', { name: 'Create Coach Account' }).click();
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
   await check('dashboard');
+  await context.close();
+});
+
+test('the roster, with a player who has no number, has no accessibility violations', async ({
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Axe', [
+    { name: 'Nora Numberless' },
+    { name: 'Sam Seven', jersey_number: 7 },
+  ]);
+  const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
+  const page = await context.newPage();
+  await signInFresh(page, coach.email);
+  await goToTab(page, info, 'Team');
+  await expect(page.getByRole('heading', { name: 'Nora Numberless' })).toBeVisible();
+  await expect(page.getByText('No number').first()).toBeAttached();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `roster: ${v.id} ${v.help}`)).toEqual([]);
   await context.close();
 });

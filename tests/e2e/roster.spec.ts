@@ -63,4 +63,15 @@ test('the coach adds players, bulk adds with a repeated number, and removes a pl
   await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('Player removed successfully');
   await page.getByRole('dialog', { name: 'Success' }).getByRole('button', { name: 'OK' }).click();
   await expect(names).toHaveText(['Bea Ruiz', 'Ann Lee', 'Cal Diaz', 'Dee Moss']);
+  await expect(page.getByTestId('active-players')).toContainText('4');
+
+  // An inactive player stays on the roster but leaves the count.
+  await page.getByRole('button', { name: 'Edit Dee Moss' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Player' });
+  await expect(edit.getByLabel('Status')).toHaveValue('active');
+  await edit.getByLabel('Status').selectOption('inactive');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByTestId('active-players')).toContainText('3');
+  await expect(names).toHaveText(['Bea Ruiz', 'Ann Lee', 'Cal Diaz', 'Dee Moss']);
 });

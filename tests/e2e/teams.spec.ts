@@ -46,7 +46,7 @@ test('a coach creates a team with the wizard, copies the invite code and adds a 
 
   // The new team is the selected one; its invite code is 8 capitals or digits.
   await openNavigation(page, info);
-  await expect(page.getByText('U10 Hawks').first()).toBeVisible();
+  await expect(page.locator('.team-picker').getByText('U10 Hawks')).toBeVisible();
   await goToTab(page, info, 'Team');
   await expect(page.getByRole('heading', { name: 'Team Management' })).toBeVisible();
   const code = (await page.getByTestId('invite-code').textContent())?.trim() ?? '';

@@ -39,9 +39,11 @@ describe('tabs by hash', () => {
     expect(hashParams('#messages?subtab=polls&pollId=4').get('pollId')).toBe('4');
   });
 
-  it('sends training to the dashboard, and admin too for anyone but coaches', () => {
+  it('sends training to the dashboard; a link to admin opens it for everyone, a restored one only for coaches', () => {
     expect(tabFromHash('#training', true)).toBe('dashboard');
-    expect(tabFromHash('#admin', false)).toBe('dashboard');
+    // Admin then says 'Access Restricted' to a parent who followed a link.
+    expect(tabFromHash('#admin', false)).toBe('admin');
+    expect(tabFromHash('admin', false, true)).toBe('dashboard');
     expect(tabFromHash('#admin', true)).toBe('admin');
   });
 

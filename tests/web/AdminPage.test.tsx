@@ -43,6 +43,12 @@ describe('AdminPage', () => {
     expect(screen.getByText('Please select a team to manage administrative functions.')).toBeTruthy();
   });
 
+  it('shows loading, not "select a team", while the teams load', () => {
+    renderWithClient(<AdminPage coachLike team={null} players={[]} loading />);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.queryByText('Please select a team to manage administrative functions.')).toBeNull();
+  });
+
   it('lists pending requests first, past ones collapsed, and approves', async () => {
     const calls = mockFetch((url, method) => ({
       body:

@@ -42,8 +42,10 @@ describe('PasswordChecklist', () => {
     expect(item('At least 8 characters').dataset.met).toBe('true');
     expect(item('One uppercase letter').dataset.met).toBe('true');
     expect(item('One number').dataset.met).toBe('false');
-    // 'abc' is a common pattern.
-    expect(item('No common patterns').dataset.met).toBe('false');
+    // 'abc' is a common pattern, and the checklist names it.
+    expect(item('Password must not contain common patterns like "abc"').dataset.met).toBe('false');
+    fireEvent.change(input, { target: { value: 'Goal#Admin9' } });
+    expect(item('Password must not contain common patterns like "admin"').dataset.met).toBe('false');
 
     fireEvent.change(input, { target: { value: 'Kickoff-Time9!' } });
     for (const li of screen.getAllByRole('listitem')) expect(li.dataset.met).toBe('true');

@@ -111,7 +111,10 @@ describe('TeamSetupWizard', () => {
     type('Season', 'Fall 2026');
     expect(wizard().getByText('Step 2 of 4')).toBeTruthy();
 
+    // What was typed is not thrown away without asking.
     fireEvent.click(wizard().getByRole('button', { name: 'Close' }));
+    expect(isOpen('Discard changes?')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(isOpen('Create Your Team')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Open wizard' }));

@@ -1,9 +1,13 @@
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage.tsx';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage.tsx';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
-import { UserGuidePage } from '../features/guide/components/UserGuidePage.tsx';
 import { useAuthToken } from '../lib/auth-token.ts';
-import { SignedInApp } from './SignedInApp.tsx';
+// Only the sign-in screen is in the first file; the other pages load when opened.
+import {
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  SignedInApp,
+  UserGuidePage,
+  VerifyEmailPage,
+} from './screens.ts';
 import { TitledPage } from './TitledPage.tsx';
 import { usePathname } from './usePathname.ts';
 
@@ -27,6 +31,12 @@ export function App() {
       return (
         <TitledPage title="Reset Password">
           <ResetPasswordPage />
+        </TitledPage>
+      );
+    case '/verify-email':
+      return (
+        <TitledPage title="Confirm Email Address">
+          <VerifyEmailPage />
         </TitledPage>
       );
     default:

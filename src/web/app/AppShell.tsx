@@ -3,14 +3,15 @@ import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
 import { isCoachLike } from '../../shared/roles.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
-import { AccountSettingsModal } from '../features/account/components/AccountSettingsModal.tsx';
 import { usePendingJoinRequestCount } from '../features/admin/api/get-join-requests.ts';
 import { useCoachedTeams } from '../features/teams/api/get-coached-teams.ts';
 import { useMyTeam } from '../features/teams/api/get-my-team.ts';
-import { TeamSetupWizard } from '../features/teams/components/TeamSetupWizard.tsx';
+import { ToastRegion } from '../components/ToastRegion.tsx';
+import { EmailVerificationNotice } from '../features/account/components/EmailVerificationNotice.tsx';
 import { useClubName } from '../lib/public-config.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
+import { AccountSettingsModal, TeamSetupWizard } from './screens.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TabContent } from './TabContent.tsx';
 import { tabTitle } from './tab-titles.ts';
@@ -119,6 +120,7 @@ export function AppShell({ user }: AppShellProps) {
       </a>
       <MobileTopBar
         clubName={clubName}
+        team={selectedTeam}
         drawerOpen={drawerOpen}
         drawerId={SIDEBAR_ID}
         onToggleDrawer={() => (drawerOpen ? closeDrawer(false) : setDrawerOpen(true))}
@@ -142,7 +144,11 @@ export function AppShell({ user }: AppShellProps) {
             loading={!teamsLoaded}
             teams={teams}
             selectedId={selectedTeam?.id ?? null}
-            onSelect={selectTeam}
+            onSelect={(id) => {
+              selectTeam(id);
+              // On a phone the choice is made in the drawer: show the team's page at once.
+              closeDrawer(false);
+            }}
             onCreateTeam={onCreateTeam}
           />
         }
@@ -156,6 +162,7 @@ export function AppShell({ user }: AppShellProps) {
         onLogout={() => setLogoutOpen(true)}
       />
       <main ref={mainRef} id="main" className="main" tabIndex={-1} inert={drawerOpen}>
+        <EmailVerificationNotice user={user} />
         <TabContent
           tab={tab}
           user={user}
@@ -166,6 +173,7 @@ export function AppShell({ user }: AppShellProps) {
           onCreateTeam={onCreateTeam}
         />
       </main>
+      <ToastRegion layer={null} />
       {accountOpen && <AccountSettingsModal open user={user} onClose={() => setAccountOpen(false)} />}
       <LogoutConfirm open={logoutOpen} onCancel={() => setLogoutOpen(false)} />
       {wizardOpen && (

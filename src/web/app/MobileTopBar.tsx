@@ -1,7 +1,11 @@
 import type { Ref } from 'react';
+import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
+import { TeamSwatch } from '../components/TeamSwatch.tsx';
 
 interface MobileTopBarProps {
   clubName: string;
+  /** The selected team, named on every screen (issue 6). */
+  team: { name: string; primary_color: string } | null;
   drawerOpen: boolean;
   drawerId: string;
   onToggleDrawer: () => void;
@@ -11,6 +15,7 @@ interface MobileTopBarProps {
 /** Phones: the bar above the page with the menu toggle for the side bar. */
 export function MobileTopBar({
   clubName,
+  team,
   drawerOpen,
   drawerId,
   onToggleDrawer,
@@ -29,7 +34,15 @@ export function MobileTopBar({
       >
         <span className="hamburger" aria-hidden="true" />
       </button>
-      <span className="top-bar__title">{clubName}</span>
+      {team ? (
+        <span className="top-bar__title top-bar__title--team">
+          <TeamSwatch color={team.primary_color} />
+          <span className="top-bar__team">{team.name}</span>
+        </span>
+      ) : (
+        <span className="top-bar__title">{clubName}</span>
+      )}
+      <OfflineIndicator />
       <button type="button" className="icon-button top-bar__bell" aria-label="Notifications">
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path

@@ -4,6 +4,7 @@ import type { TabId, TabInfo } from '../../shared/tabs.ts';
 import { Badge } from '../components/Badge.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { Icon, type IconName } from '../components/Icon.tsx';
+import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
 import { UserBlock } from './UserBlock.tsx';
 
 interface SidebarProps {
@@ -63,6 +64,8 @@ export function Sidebar({
         <BrandMark />
         <span className="sidebar__club">{clubName || 'Team Manager'}</span>
       </button>
+
+      <OfflineIndicator />
 
       {teamPicker}
 

@@ -2,8 +2,8 @@ import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
 import type { TabId } from '../../shared/tabs.ts';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
-import { RosterPage } from '../features/roster/components/RosterPage.tsx';
-import { AdminScreen } from './AdminScreen.tsx';
+// The dashboard opens with the app; the other tabs load their code when first opened.
+import { AdminScreen, NoTeamPanel, RosterPage } from './screens.ts';
 import { tabHeading } from './tab-titles.ts';
 
 interface TabContentProps {
@@ -36,12 +36,13 @@ export function TabContent({
           hasTeams={teams.length > 0}
           selectedTeam={selectedTeam}
           onCreateTeam={onCreateTeam}
+          noTeam={<NoTeamPanel />}
         />
       );
     case 'team':
-      return <RosterPage title={tabHeading(tab, coachLike)} team={selectedTeam} />;
+      return <RosterPage title={tabHeading(tab, coachLike)} team={selectedTeam} loading={!teamsLoaded} />;
     case 'admin':
-      return <AdminScreen coachLike={coachLike} team={selectedTeam} />;
+      return <AdminScreen coachLike={coachLike} team={selectedTeam} loading={!teamsLoaded} />;
     default:
       return <h1 className="page-title">{tabHeading(tab, coachLike)}</h1>;
   }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
+import { TeamSwatch } from '../components/TeamSwatch.tsx';
 
 interface TeamPickerProps {
   coachLike: boolean;
@@ -43,11 +44,15 @@ export function TeamPicker({
   }
 
   const [onlyTeam] = teams;
+  const selected = teams.find((team) => team.id === selectedId);
   if (teams.length === 1 && onlyTeam) {
     return (
       <div className="team-picker">
         <p className="team-picker__caption">Team</p>
-        <p className="team-picker__name">{onlyTeam.name}</p>
+        <p className="team-picker__name">
+          <TeamSwatch color={onlyTeam.primary_color} />
+          {onlyTeam.name}
+        </p>
         {coachLike && (
           <button type="button" className="button button--sidebar" onClick={onCreateTeam}>
             + Add Team
@@ -62,6 +67,13 @@ export function TeamPicker({
       <label className="team-picker__caption" htmlFor={selectId}>
         Active Team
       </label>
+      {/* A select cuts long names off: the chosen one is also written out in full. */}
+      {selected && (
+        <p className="team-picker__name" aria-hidden="true">
+          <TeamSwatch color={selected.primary_color} />
+          {selected.name}
+        </p>
+      )}
       <div className="team-picker__row">
         <select
           id={selectId}

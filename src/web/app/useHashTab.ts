@@ -6,7 +6,7 @@ export const ACTIVE_TAB_KEY = 'activeTab';
 function savedTab(coachLike: boolean): TabId | undefined {
   try {
     const saved = localStorage.getItem(ACTIVE_TAB_KEY);
-    return saved ? tabFromHash(saved, coachLike) : undefined;
+    return saved ? tabFromHash(saved, coachLike, true) : undefined;
   } catch {
     return undefined;
   }

@@ -22,10 +22,15 @@ interface FormModalProps {
   header?: ReactNode;
   /** Replaces the Cancel button (e.g. the wizard's Previous). */
   secondaryAction?: ReactNode;
+  /** What was typed differs from what the form started with: closing asks before discarding it. */
+  isDirty?: boolean;
   children: ReactNode;
 }
 
-/** A dialog holding one form, with Cancel and the submit button in its footer. */
+/**
+ * A dialog holding one form, with Cancel and the submit button in its footer. The submit button is
+ * disabled while `busy`; the write hooks (lib/use-write.ts) also refuse a second start in the same frame.
+ */
 export function FormModal({
   title,
   size = 'md',
@@ -40,6 +45,7 @@ export function FormModal({
   formRef,
   header,
   secondaryAction,
+  isDirty = false,
   children,
 }: FormModalProps) {
   const formId = useId();
@@ -53,10 +59,11 @@ export function FormModal({
       title={title}
       size={size}
       onClose={onClose}
-      footer={
+      isDirty={isDirty}
+      footer={(requestClose) => (
         <>
           {secondaryAction ?? (
-            <button type="button" className="button button--secondary" onClick={onClose}>
+            <button type="button" className="button button--secondary" onClick={requestClose}>
               Cancel
             </button>
           )}
@@ -69,7 +76,7 @@ export function FormModal({
             {busy ? busyLabel : submitLabel}
           </button>
         </>
-      }
+      )}
     >
       {header}
       <form

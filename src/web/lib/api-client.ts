@@ -1,11 +1,17 @@
 import type { z } from 'zod';
 import { getToken } from './auth-token.ts';
+import { reportNetworkFailure, reportNetworkSuccess } from './network-status.ts';
 
 // Thin fetch wrapper for the server's JSON API under /api. Every error answer of the server is JSON
 // `{detail}`; it becomes an ApiError carrying the status and that detail.
 
 export const API_BASE = '/api';
 export const NETWORK_ERROR_MESSAGE = 'Network error - check connection';
+/**
+ * A write with no answer by then fails with the network message, so a save on a dropped connection
+ * never shows 'Saving...' for ever. Reads have no limit: they may wait for the connection.
+ */
+export const WRITE_TIMEOUT_MS = 15_000;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -65,6 +71,22 @@ async function readDetail(response: Response): Promise<string> {
   return fallbackDetail(response);
 }
 
+/** A signal that aborts with the caller's signal or after `ms`; `clear` stops the timer. */
+function withTimeout(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const follow = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = options.token === undefined ? getToken() : options.token;
@@ -79,18 +101,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     headers.set('Content-Type', 'application/json');
   }
 
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const deadline = method === 'GET' ? null : withTimeout(options.signal, WRITE_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body,
-      signal: options.signal,
+      signal: deadline ? deadline.signal : options.signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The caller's own abort is not a network failure; the write deadline is.
+    if (options.signal?.aborted) throw error;
+    reportNetworkFailure();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  } finally {
+    deadline?.clear();
   }
+  reportNetworkSuccess();
 
   if (!response.ok) throw new ApiError(response.status, await readDetail(response));
   if (response.status === 204) return undefined as T;

@@ -16,6 +16,9 @@ export const queryKeys = {
   syncedParents: (teamId: number) => ['teams', teamId, 'parents', 'synced'] as const,
   /** The Join Requests tab and the Admin badge read the same list. */
   joinRequests: (teamId: number) => ['join-requests', teamId] as const,
+  /** The signed-in user's own join requests and waiting invites (joining from inside the app). */
+  myJoinRequests: ['join-requests', 'mine'] as const,
+  myInvites: ['invites', 'mine'] as const,
 };
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -25,7 +28,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         // A refused token (expired, revoked by a password change elsewhere) signs the user out.
@@ -38,10 +41,15 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
+      // A write runs now or fails now; it is never paused offline and replayed later (see use-write.ts).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
+  // Team data (players, parents, team lists) changes on other devices: coming back to the tab
+  // reloads it even when it is fresh.
+  client.setQueryDefaults(queryKeys.teams, { refetchOnWindowFocus: 'always' });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useWrite } from './use-write.ts';
 
 /** A write after which (whether it worked or not) the answers under the given keys are loaded again. */
 export function useReloadingMutation<TVariables, TResult>(
@@ -6,7 +7,7 @@ export function useReloadingMutation<TVariables, TResult>(
   reload: readonly QueryKey[],
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn,
     onSettled: () => Promise.all(reload.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

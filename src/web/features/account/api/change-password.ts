@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { changePasswordResponse, type ChangePasswordBody } from '../../../../shared/api/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/auth-token.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 /**
  * Changes the password. The server revokes every older token, this one included, and answers a fresh
@@ -18,5 +18,5 @@ export async function changePassword(body: ChangePasswordBody): Promise<string> 
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useWrite({ mutationFn: changePassword });
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { userSchema, type User } from '../../../../shared/api/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 export interface ProfileInput {
   name: string;
@@ -16,7 +17,7 @@ export function updateProfile(input: ProfileInput): Promise<User> {
 /** Saves the profile and puts the answer in the cached current user. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: updateProfile,
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });

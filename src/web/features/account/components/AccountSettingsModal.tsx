@@ -20,14 +20,21 @@ interface AccountSettingsModalProps {
 /** Account Settings: profile and password, as two tabs. */
 export function AccountSettingsModal({ open, user, onClose }: AccountSettingsModalProps) {
   const [active, setActive] = useState<AccountTab>('profile');
+  const [dirty, setDirty] = useState(false);
   return (
-    <Modal open={open} title="Account Settings" size="md" onClose={onClose}>
+    <Modal open={open} title="Account Settings" size="md" onClose={onClose} isDirty={dirty}>
       <Tabs
         label="Account Settings"
         tabs={TABS}
         active={active}
         onSelect={setActive}
-        renderPanel={(tab) => (tab === 'profile' ? <ProfileForm user={user} /> : <ChangePasswordForm />)}
+        renderPanel={(tab) =>
+          tab === 'profile' ? (
+            <ProfileForm user={user} onDirtyChange={setDirty} />
+          ) : (
+            <ChangePasswordForm onDirtyChange={setDirty} />
+          )
+        }
       />
     </Modal>
   );

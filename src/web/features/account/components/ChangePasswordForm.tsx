@@ -6,6 +6,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useReportDirty } from '../../../lib/use-report-dirty.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
@@ -15,12 +16,18 @@ function failureMessage(error: unknown): string {
   return errorMessage(error, 'Failed to change password');
 }
 
+interface ChangePasswordFormProps {
+  /** Something typed and not saved: closing Account Settings asks first. */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
 /** Account Settings, 'Change Password' tab. */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ onDirtyChange }: ChangePasswordFormProps = {}) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const mutation = useChangePassword();
+  useReportDirty(current !== '' || next !== '' || confirm !== '', onDirtyChange);
 
   const mismatch = confirm !== '' && confirm !== next;
   const canSubmit =

@@ -1,28 +1,36 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { profileBody, type User } from '../../../../shared/api/auth.ts';
+import { AUTH_MESSAGES, profileBody, type User } from '../../../../shared/api/auth.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useReportDirty } from '../../../lib/use-report-dirty.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type Field = 'name' | 'email' | 'phone';
 
 interface ProfileFormProps {
   user: User;
+  /** Edited and not saved: closing Account Settings asks first. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Account Settings, 'Profile Information' tab. */
-export function ProfileForm({ user }: ProfileFormProps) {
+export function ProfileForm({ user, onDirtyChange }: ProfileFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [saved, setSaved] = useState<Record<Field, string>>(() => ({
     name: user.name,
     email: user.email,
     phone: user.phone ?? '',
-  });
+  }));
+  const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const mutation = useUpdateProfile();
+  useReportDirty(
+    values.name !== saved.name || values.email !== saved.email || values.phone !== saved.phone,
+    onDirtyChange,
+  );
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -34,11 +42,10 @@ export function ProfileForm({ user }: ProfileFormProps) {
     const found = validate(profileBody, values);
     flushSync(() => setErrors(found));
     if (hasErrors(found)) return focusFirstInvalid(formRef.current);
-    mutation.mutate({
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim() || null,
-    });
+    mutation.mutate(
+      { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() || null },
+      { onSuccess: () => setSaved(values) },
+    );
   };
 
   return (
@@ -61,6 +68,9 @@ export function ProfileForm({ user }: ProfileFormProps) {
         onValueChange={set('email')}
         error={errors.email}
       />
+      {user.pending_email && (
+        <Alert tone="info">{AUTH_MESSAGES.emailChangePending(user.pending_email)}</Alert>
+      )}
       <TextField
         label="Phone Number"
         kind="tel"

@@ -32,6 +32,9 @@ function countPending(requests: JoinRequest[]): number {
 export function usePendingJoinRequestCount(teamId: number | null, enabled: boolean): number {
   const query = useQuery({
     ...joinRequestsQuery(teamId ?? 0),
+    // A key of its own, under the list's: the badge polls every 10 s, the open tab every 15 s (sharing one
+    // key, the shorter interval would win), and a decision reloads both.
+    queryKey: [...queryKeys.joinRequests(teamId ?? 0), 'pending-count'],
     enabled: enabled && teamId !== null,
     select: countPending,
     refetchInterval: PENDING_COUNT_REFRESH_MS,

@@ -6,10 +6,12 @@ interface AdminPageProps {
   team: Team | null;
   /** The team's players, offered when approving a request ('Link to player'). */
   players: readonly Player[];
+  /** The user's teams are still loading: no team is not yet 'no team selected'. */
+  loading?: boolean;
 }
 
 /** The #admin tab: Team Administration (spec part 2 section 2.6). */
-export function AdminPage({ coachLike, team, players }: AdminPageProps) {
+export function AdminPage({ coachLike, team, players, loading = false }: AdminPageProps) {
   return (
     <>
       <h1 className="page-title">Team Administration</h1>
@@ -20,6 +22,10 @@ export function AdminPage({ coachLike, team, players }: AdminPageProps) {
           </h2>
           <p>Team administration is only available to coaches.</p>
         </section>
+      ) : !team && loading ? (
+        <p className="card" role="status">
+          Loading...
+        </p>
       ) : !team ? (
         <p className="card">Please select a team to manage administrative functions.</p>
       ) : (

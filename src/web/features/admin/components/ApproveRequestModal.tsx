@@ -39,6 +39,7 @@ export function ApproveRequestModal({ teamId, request, players, onClose }: Appro
       error={mutation.isError ? decisionFailure('approve', mutation.error) : null}
       onSubmit={approve}
       onClose={onClose}
+      isDirty={playerId !== ''}
     >
       <p>
         <strong>{request.user_name}</strong> ({request.user_email}) asks to join as a{' '}

@@ -33,6 +33,7 @@ export function RejectRequestModal({ teamId, request, onClose }: RejectRequestMo
       error={mutation.isError ? decisionFailure('reject', mutation.error) : null}
       onSubmit={reject}
       onClose={onClose}
+      isDirty={reason.trim() !== ''}
     >
       <p>
         Reject the request of <strong>{request.user_name}</strong> ({request.user_email})?

@@ -8,6 +8,8 @@ export interface RegisterInput {
   phone: string | null;
   password: string;
   role: SelfRegisterRole;
+  /** A join-team sign-up: the server checks the code before it makes the account. */
+  invite_code?: string;
 }
 
 export function register(input: RegisterInput): Promise<User> {

@@ -3,27 +3,20 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { registerBody } from '../../../../shared/api/auth.ts';
 import { JOIN_ROLES, ROLE_LABELS, type JoinRole } from '../../../../shared/roles.ts';
-import { INVITE_CODE_LENGTH } from '../../../../shared/teams.ts';
+import { INVITE_CODE_LENGTH, inviteCodeProblem } from '../../../../shared/teams.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { FormField } from '../../../components/FormField.tsx';
 import { focusFirstInvalid, hasErrors, validate, type FieldErrors } from '../../../lib/form-errors.ts';
 import type { InviteParams } from '../lib/invite-params.ts';
 import { joinTeamFlow, type SignInOutcome } from '../lib/sign-in-flows.ts';
+import { InviteCodeField } from '../../../components/InviteCodeField.tsx';
 import { NewAccountFields } from './NewAccountFields.tsx';
 
 interface JoinTeamFormProps {
   invite: InviteParams | null;
-  onOutcome: (outcome: SignInOutcome, email: string) => void;
+  onOutcome: (outcome: SignInOutcome) => void;
 }
 
 type Field = 'inviteCode' | 'name' | 'email' | 'phone' | 'password';
-
-function inviteCodeError(code: string): string | undefined {
-  if (!code.trim()) return 'Invite code is required';
-  if (code.trim().length !== INVITE_CODE_LENGTH)
-    return `Invite code must be ${INVITE_CODE_LENGTH} characters`;
-  return undefined;
-}
 
 export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -49,7 +42,7 @@ export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
         password: values.password,
         inviteToken,
       }),
-    onSuccess: (outcome) => onOutcome(outcome, values.email.trim()),
+    onSuccess: onOutcome,
   });
 
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -58,7 +51,7 @@ export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
     event.preventDefault();
     const { inviteCode, ...account } = values;
     const found: FieldErrors<Field> = {
-      inviteCode: inviteCodeError(inviteCode),
+      inviteCode: inviteCodeProblem(inviteCode),
       ...validate<Exclude<Field, 'inviteCode'> | 'role'>(registerBody, { ...account, role }),
     };
     flushSync(() => setErrors(found));
@@ -69,20 +62,11 @@ export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Join a team">
       {mutation.isError && <Alert tone="error">{mutation.error.message}</Alert>}
-      <FormField label="Invite Code" hint="Your 8-character team invite code" error={errors.inviteCode}>
-        {(field) => (
-          <input
-            {...field}
-            className="input input--code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={INVITE_CODE_LENGTH}
-            value={values.inviteCode}
-            onChange={(e) => set('inviteCode')(e.target.value.toUpperCase())}
-          />
-        )}
-      </FormField>
+      <InviteCodeField
+        value={values.inviteCode}
+        onValueChange={set('inviteCode')}
+        error={errors.inviteCode}
+      />
       <fieldset className="field radio-group">
         <legend className="field__label">I am joining as</legend>
         <div className="radio-group__options">
@@ -100,7 +84,12 @@ export function JoinTeamForm({ invite, onOutcome }: JoinTeamFormProps) {
           ))}
         </div>
       </fieldset>
-      <NewAccountFields values={values} errors={errors} onChange={(field, value) => set(field)(value)} />
+      <NewAccountFields
+        values={values}
+        errors={errors}
+        onChange={(field, value) => set(field)(value)}
+        passwordLabel={invite?.inviteToken ? 'Choose a password' : 'Password'}
+      />
       <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Joining...' : 'Join Team'}
       </button>

@@ -9,10 +9,17 @@ interface NewAccountFieldsProps {
   values: AccountValues;
   errors: FieldErrors<AccountField>;
   onChange: (field: AccountField, value: string) => void;
+  /** 'Choose a password' on an invite's page, where the account already exists without one. */
+  passwordLabel?: string;
 }
 
 /** The fields of a new account, shared by coach sign-up and joining a team. */
-export function NewAccountFields({ values, errors, onChange }: NewAccountFieldsProps) {
+export function NewAccountFields({
+  values,
+  errors,
+  onChange,
+  passwordLabel = 'Password',
+}: NewAccountFieldsProps) {
   return (
     <>
       <TextField
@@ -37,7 +44,7 @@ export function NewAccountFields({ values, errors, onChange }: NewAccountFieldsP
         error={errors.phone}
       />
       <NewPasswordField
-        label="Password"
+        label={passwordLabel}
         value={values.password}
         onValueChange={(v) => onChange('password', v)}
         error={errors.password}

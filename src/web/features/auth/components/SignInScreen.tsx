@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/Alert.tsx';
 import { clearInviteParams, readInviteParams } from '../lib/invite-params.ts';
+import { setFlash } from '../../../lib/flash.ts';
+import { useInvitedTeamName } from '../api/preview-invite.ts';
 import { PENDING_APPROVAL_MESSAGE, type SignInOutcome } from '../lib/sign-in-flows.ts';
 import { useSignIn } from '../lib/use-sign-in.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -27,8 +28,9 @@ export function SignInScreen() {
   // Invite links (?team=&email=&name=&phone=&token=) open join-team mode prefilled.
   const [invite] = useState(() => readInviteParams());
   const [mode, setMode] = useState<SignInMode>(invite ? 'join-team' : 'login');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [loginEmail, setLoginEmail] = useState(invite?.email ?? '');
+  const loginEmail = invite?.email ?? '';
+  // An emailed invite names the team that invites them.
+  const invitedTeam = useInvitedTeamName(invite);
   const signIn = useSignIn();
 
   const onSignedIn = (token: string) => {
@@ -37,22 +39,25 @@ export function SignInScreen() {
     signIn(token);
   };
 
-  const onJoinOutcome = (outcome: SignInOutcome, email: string) => {
-    if (outcome.kind === 'signed-in') return onSignedIn(outcome.token);
-    clearInviteParams();
-    setLoginEmail(email);
-    setNotice(PENDING_APPROVAL_MESSAGE);
-    setMode('login');
+  const onJoinOutcome = (outcome: SignInOutcome) => {
+    // Pending: the user stays signed in and the app shows the request; the spec's message comes once.
+    if (outcome.kind === 'pending-approval') setFlash(PENDING_APPROVAL_MESSAGE);
+    onSignedIn(outcome.token);
   };
 
   const switchTo = (next: SignInMode) => {
-    setNotice(null);
     setMode(next);
   };
 
   return (
-    <AuthLayout title={TITLES[mode]} intro={INTROS[mode]}>
-      {notice && <Alert tone="success">{notice}</Alert>}
+    <AuthLayout
+      title={mode === 'join-team' && invitedTeam ? `Join ${invitedTeam}` : TITLES[mode]}
+      intro={
+        mode === 'join-team' && invitedTeam
+          ? `Your coach invited you to ${invitedTeam}. Choose a password to join.`
+          : INTROS[mode]
+      }
+    >
       {mode === 'login' && <LoginForm initialEmail={loginEmail} onSignedIn={onSignedIn} />}
       {mode === 'coach-signup' && <CoachSignUpForm onSignedIn={onSignedIn} />}
       {mode === 'join-team' && <JoinTeamForm invite={invite} onOutcome={onJoinOutcome} />}

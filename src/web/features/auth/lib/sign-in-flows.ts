@@ -16,7 +16,8 @@ export class SignInError extends Error {
 }
 
 /** What a finished flow asks the screen to do. */
-export type SignInOutcome = { kind: 'signed-in'; token: string } | { kind: 'pending-approval' };
+export type SignInOutcome =
+  { kind: 'signed-in'; token: string } | { kind: 'pending-approval'; token: string };
 
 export const PENDING_APPROVAL_MESSAGE =
   'Request submitted successfully! A coach will review your request and notify you via email when approved. Please check your email for updates.';
@@ -75,6 +76,8 @@ async function registerThenSignIn(input: JoinTeamFlowInput): Promise<string> {
       phone: input.phone,
       password: input.password,
       role: input.role,
+      // Checked first by the server: a wrong code creates no account.
+      invite_code: input.inviteCode,
     });
   } catch (error) {
     if (!isEmailTaken(error)) return step(() => Promise.reject(error), 'Registration failed');
@@ -97,7 +100,7 @@ async function obtainToken(input: JoinTeamFlowInput): Promise<string> {
 
 /**
  * Join-team mode: get a token, accept the invite (when there is one), then ask to join the team.
- * Approved (or any other answer) signs in; pending approval does not.
+ * Both answers sign in: a pending request then shows where it stands inside the app.
  */
 export async function joinTeamFlow(input: JoinTeamFlowInput): Promise<SignInOutcome> {
   const token = await obtainToken(input);
@@ -116,7 +119,7 @@ export async function joinTeamFlow(input: JoinTeamFlowInput): Promise<SignInOutc
 
   try {
     const answer = await joinTeam({ invite_code: input.inviteCode, authToken: token });
-    if (answer.status === 'pending_approval') return { kind: 'pending-approval' };
+    if (answer.status === 'pending_approval') return { kind: 'pending-approval', token };
     return { kind: 'signed-in', token };
   } catch (error) {
     const message = errorMessage(error, 'Failed to join team');

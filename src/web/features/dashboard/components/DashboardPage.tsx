@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TeamSetupPrompt } from './TeamSetupPrompt.tsx';
 import { TeamWelcome } from './TeamWelcome.tsx';
 
@@ -15,6 +16,8 @@ interface DashboardPageProps {
   selectedTeam: DashboardTeam | null;
   /** Opens the team setup wizard. */
   onCreateTeam: () => void;
+  /** A parent or player without a team: where they stand and how to join (composed by the app). */
+  noTeam?: ReactNode;
 }
 
 /** The 'Team Dashboard' tab. */
@@ -25,6 +28,7 @@ export function DashboardPage({
   hasTeams,
   selectedTeam,
   onCreateTeam,
+  noTeam,
 }: DashboardPageProps) {
   const showSetup = coachLike && teamsLoaded && !hasTeams;
 
@@ -36,18 +40,7 @@ export function DashboardPage({
         {teamsLoaded && selectedTeam && (
           <TeamWelcome userName={userName} team={selectedTeam} showInviteCode={coachLike} />
         )}
-        {teamsLoaded && !coachLike && !selectedTeam && (
-          <section className="card" aria-labelledby="no-team-title">
-            <h2 id="no-team-title" className="card__title">
-              You are not on a team yet
-            </h2>
-            <p>
-              Ask your coach for the team’s 8-character invite code. Then log out, choose “Join a team with an
-              invite code” on the sign-in screen and sign in with your email and password; a coach confirms
-              the request.
-            </p>
-          </section>
-        )}
+        {teamsLoaded && !coachLike && !selectedTeam && noTeam}
       </div>
     </>
   );

@@ -6,6 +6,9 @@ import { queryKeys } from '../../../lib/query-client.ts';
 
 const playerList = z.array(playerSchema);
 
+/** Another coach's changes reach an open roster this soon (only while the page is visible). */
+export const PLAYERS_REFRESH_MS = 30_000;
+
 /** The team's players, sorted; parents and players get no parent contact details. */
 export function getPlayers(teamId: number): Promise<Player[]> {
   return apiRequest(`/teams/${teamId}/players`, { schema: playerList });
@@ -16,5 +19,6 @@ export function usePlayers(teamId: number | null) {
     queryKey: queryKeys.players(teamId ?? 0),
     queryFn: () => getPlayers(teamId ?? 0),
     enabled: teamId !== null,
+    refetchInterval: PLAYERS_REFRESH_MS,
   });
 }

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type RefObject } from 'react';
 import type { Relationship } from '../../../../shared/teams.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
+import { useReportDirty } from '../../../lib/use-report-dirty.ts';
 import { MISSING_PARENT_ID, useAddParent } from '../api/add-parent.ts';
 import { addParentMessage, failedTo } from '../lib/messages.ts';
 import { useParentFields } from '../lib/use-parent-fields.ts';
@@ -11,14 +12,27 @@ import { RelationshipFields } from './RelationshipFields.tsx';
 interface AddParentFormProps {
   teamId: number;
   playerId: number;
+  formRef: RefObject<HTMLFormElement | null>;
   onAdded: (message: string) => void;
+  /** The submit stopped: input to fix, or the server refused or could not be reached. */
+  onNotAdded: () => void;
+  /** Something was typed: closing Manage Parents asks before discarding it. */
+  onDirtyChange: (dirty: boolean) => void;
 }
 
 /** The right column of Manage Parents: a new parent contact, by default invited by email. */
-export function AddParentForm({ teamId, playerId, onAdded }: AddParentFormProps) {
+export function AddParentForm({
+  teamId,
+  playerId,
+  formRef,
+  onAdded,
+  onNotAdded,
+  onDirtyChange,
+}: AddParentFormProps) {
   const titleId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const fields = useParentFields();
+  const dirty = Object.values(fields.values).some((value) => value.trim() !== '');
+  useReportDirty(dirty, onDirtyChange);
   const [relationship, setRelationship] = useState<Relationship>('parent');
   const [isPrimary, setIsPrimary] = useState(false);
   const [sendInvite, setSendInvite] = useState(true);
@@ -34,7 +48,7 @@ export function AddParentForm({ teamId, playerId, onAdded }: AddParentFormProps)
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const contact = fields.check(formRef.current);
-    if (!contact) return;
+    if (!contact) return onNotAdded();
     const body = {
       parent_name: contact.name,
       parent_email: contact.email,
@@ -51,6 +65,7 @@ export function AddParentForm({ teamId, playerId, onAdded }: AddParentFormProps)
           reset();
           onAdded(addParentMessage(parent.invite_sent));
         },
+        onError: onNotAdded,
       },
     );
   };

@@ -53,6 +53,7 @@ export function AssignParentModal({ teamId, parent, players, onClose, onAssigned
       busyLabel="Assigning..."
       busy={mutation.isPending}
       error={mutation.isError ? failedTo('assign parent', mutation.error) : null}
+      isDirty={playerId !== ''}
     >
       <p>
         <strong>{parent.name}</strong> ({parent.email})

@@ -35,6 +35,7 @@ export function BulkAddModal({ teamId, players, onClose, onAdded }: BulkAddModal
   const [message, setMessage] = useState<string | null>(null);
   const mutation = useBulkAddPlayers(teamId);
   const named = namedRows(rows);
+  const isDirty = rows.some((row) => Object.values(row).some((value) => value.trim() !== ''));
 
   const onCountChange = (text: string) => {
     setCountText(text);
@@ -72,6 +73,7 @@ export function BulkAddModal({ teamId, players, onClose, onAdded }: BulkAddModal
       busyLabel="Adding..."
       busy={mutation.isPending}
       error={message ?? failure}
+      isDirty={isDirty}
     >
       <div className="bulk-add__count">
         <TextField

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { ParentContact } from '../../../../shared/api/teams.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useUpdateParent } from '../api/update-parent.ts';
-import { failedTo, PARENT_MESSAGES } from '../lib/messages.ts';
+import { failedTo, isGone, PARENT_GONE, PARENT_MESSAGES } from '../lib/messages.ts';
 import { useParentFields } from '../lib/use-parent-fields.ts';
 import { ParentContactFields } from './ParentContactFields.tsx';
 
@@ -13,10 +13,19 @@ interface EditParentModalProps {
   onSaved: (message: string) => void;
 }
 
+function updateFailure(error: unknown): string {
+  return isGone(error) ? PARENT_GONE : failedTo('update parent', error);
+}
+
 /** 'Edit Parent': name, email and phone of a parent contact. */
 export function EditParentModal({ teamId, parent, onClose, onSaved }: EditParentModalProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const fields = useParentFields({ name: parent.name, email: parent.email ?? '', phone: parent.phone ?? '' });
+  const [initial] = useState(() => ({
+    name: parent.name,
+    email: parent.email ?? '',
+    phone: parent.phone ?? '',
+  }));
+  const fields = useParentFields(initial);
   const mutation = useUpdateParent(teamId);
 
   const onSubmit = () => {
@@ -36,7 +45,8 @@ export function EditParentModal({ teamId, parent, onClose, onSaved }: EditParent
       submitLabel="Save Changes"
       busyLabel="Saving..."
       busy={mutation.isPending}
-      error={fields.formError ?? (mutation.isError ? failedTo('update parent', mutation.error) : null)}
+      error={fields.formError ?? (mutation.isError ? updateFailure(mutation.error) : null)}
+      isDirty={JSON.stringify(fields.values) !== JSON.stringify(initial)}
     >
       <ParentContactFields values={fields.values} errors={fields.errors} onChange={fields.onChange} />
     </FormModal>

@@ -5,8 +5,14 @@ import { jerseyText } from './player-display.ts';
 export function JerseyNumber({ player }: { player: Pick<Player, 'jersey_number'> }) {
   const text = jerseyText(player);
   return (
-    <span className="jersey" aria-label={text ? undefined : 'No number'}>
-      {text || <span aria-hidden="true">–</span>}
+    <span className="jersey">
+      {text || (
+        <>
+          <span aria-hidden="true">–</span>
+          {/* A label on a plain span is prohibited (axe aria-prohibited-attr): hidden text reads instead. */}
+          <span className="visually-hidden">No number</span>
+        </>
+      )}
     </span>
   );
 }

@@ -1,19 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ParentContact, Player } from '../../../../shared/api/teams.ts';
-import { Alert } from '../../../components/Alert.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Modal } from '../../../components/Modal.tsx';
+import { showToast } from '../../../lib/toasts.ts';
 import { useDeleteParent } from '../api/delete-parent.ts';
 import { useSyncParent } from '../api/sync-parent.ts';
-import { failedTo, PARENT_MESSAGES, syncParentMessage } from '../lib/messages.ts';
+import { failedTo, isGone, PARENT_GONE, PARENT_MESSAGES, syncParentMessage } from '../lib/messages.ts';
 import { AddParentForm } from './AddParentForm.tsx';
 import { EditParentModal } from './EditParentModal.tsx';
 import { ParentContactItem } from './ParentContactItem.tsx';
-
-interface Notice {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 interface ManageParentsModalProps {
   teamId: number;
@@ -21,23 +16,40 @@ interface ManageParentsModalProps {
   onClose: () => void;
 }
 
-/** 'Manage Parents': current parents on the left, the add-parent form on the right, and Done. */
+/**
+ * 'Manage Parents': current parents on the left, the add-parent form on the right, and Done. Results
+ * are toasts, so a phone that scrolled down to the add form still sees them. Closing with a filled add
+ * form asks whether to add that parent, discard the input, or keep editing.
+ */
 export function ManageParentsModal({ teamId, player, onClose }: ManageParentsModalProps) {
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<ParentContact | null>(null);
   const [removing, setRemoving] = useState<ParentContact | null>(null);
+  const [addDirty, setAddDirty] = useState(false);
+  const addFormRef = useRef<HTMLFormElement>(null);
+  const closeAfterAdd = useRef(false);
   const syncMutation = useSyncParent(teamId);
   const deleteMutation = useDeleteParent(teamId);
-  const success = (text: string) => setNotice({ tone: 'success', text });
-  const failure = (text: string) => setNotice({ tone: 'error', text });
+  const success = (text: string) => showToast('success', text);
+  const failure = (text: string) => showToast('error', text);
+  const writeFailure = (action: string, error: unknown) =>
+    failure(isGone(error) ? PARENT_GONE : failedTo(action, error));
 
   const onSync = (parent: ParentContact) => {
     if (!parent.id) return failure(PARENT_MESSAGES.missingId('sync'));
-    setNotice(null);
     syncMutation.mutate(parent.id, {
       onSuccess: (result) => success(syncParentMessage(result)),
-      onError: (error) => failure(failedTo('sync parent', error)),
+      onError: (error) => writeFailure('sync parent', error),
     });
+  };
+
+  const addThenClose = () => {
+    closeAfterAdd.current = true;
+    addFormRef.current?.requestSubmit();
+  };
+
+  const onAdded = (text: string) => {
+    success(text);
+    if (closeAfterAdd.current) onClose();
   };
 
   const onEdit = (parent: ParentContact) => {
@@ -58,7 +70,7 @@ export function ManageParentsModal({ teamId, player, onClose }: ManageParentsMod
       { playerId: player.id, parentId: parent.id },
       {
         onSuccess: () => success(PARENT_MESSAGES.removed),
-        onError: (error) => failure(failedTo('remove parent', error)),
+        onError: (error) => writeFailure('remove parent', error),
       },
     );
   };
@@ -70,13 +82,14 @@ export function ManageParentsModal({ teamId, player, onClose }: ManageParentsMod
         title={`Manage Parents: ${player.name}`}
         size="xl"
         onClose={onClose}
-        footer={
-          <button type="button" className="button button--primary" onClick={onClose}>
+        isDirty={addDirty}
+        saveAction={{ label: 'Add parent', onSave: addThenClose }}
+        footer={(requestClose) => (
+          <button type="button" className="button button--primary" onClick={requestClose}>
             Done
           </button>
-        }
+        )}
       >
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <div className="manage-parents">
           <section className="manage-parents__current" aria-labelledby="current-parents-title">
             <h3 id="current-parents-title" className="section-title">
@@ -91,6 +104,9 @@ export function ManageParentsModal({ teamId, player, onClose }: ManageParentsMod
                     key={parent.id}
                     parent={parent}
                     busy={syncMutation.isPending}
+                    removing={
+                      deleteMutation.isPending ? deleteMutation.variables.parentId === parent.id : null
+                    }
                     onSync={onSync}
                     onEdit={onEdit}
                     onRemove={onRemove}
@@ -100,7 +116,16 @@ export function ManageParentsModal({ teamId, player, onClose }: ManageParentsMod
             )}
           </section>
           <section className="manage-parents__add">
-            <AddParentForm teamId={teamId} playerId={player.id} onAdded={success} />
+            <AddParentForm
+              teamId={teamId}
+              playerId={player.id}
+              formRef={addFormRef}
+              onAdded={onAdded}
+              onNotAdded={() => {
+                closeAfterAdd.current = false;
+              }}
+              onDirtyChange={setAddDirty}
+            />
           </section>
         </div>
       </Modal>

@@ -1,13 +1,24 @@
 import type { SyncedParent } from '../../../../shared/api/teams.ts';
-import type { ParentAccountStatus } from '../../../../shared/teams.ts';
+import { PARENT_ACCOUNT_LABELS, type ParentAccountStatus } from '../../../../shared/teams.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { useTeamTimeZone } from '../../../lib/public-config.ts';
 
-const STATUS_TAGS: Record<ParentAccountStatus, { label: string; tone: TagTone }> = {
-  unassigned: { label: 'Unassigned', tone: 'warning' },
-  synced: { label: 'Synced', tone: 'success' },
-  pending: { label: 'Pending', tone: 'neutral' },
+const STATUS_TONES: Record<ParentAccountStatus, TagTone> = {
+  no_account: 'neutral',
+  invited: 'info',
+  joined: 'success',
+  unassigned: 'warning',
 };
+
+/** Where the parent stands, in plain words: 'Invited 11/20/2026', 'Joined', 'No account', 'Unassigned'. */
+export function parentStatusLabel(parent: SyncedParent, timeZone: string): string {
+  const label = PARENT_ACCOUNT_LABELS[parent.status];
+  if (parent.status !== 'invited') return label;
+  const date = formatDate(parent.invite_sent_at, timeZone);
+  return date ? `${label} ${date}` : label;
+}
 
 interface ParentAccountRowProps {
   parent: SyncedParent;
@@ -16,13 +27,13 @@ interface ParentAccountRowProps {
 
 /** A parent account: who, their children, the account badge, and Assign for one without a child. */
 export function ParentAccountRow({ parent, onAssign }: ParentAccountRowProps) {
-  const tag = STATUS_TAGS[parent.status];
+  const timeZone = useTeamTimeZone();
   const userId = parent.user_id;
   return (
     <li className="account-row">
       <div className="account-row__main">
         <p className="account-row__name">
-          {parent.name} <Tag tone={tag.tone}>{tag.label}</Tag>
+          {parent.name} <Tag tone={STATUS_TONES[parent.status]}>{parentStatusLabel(parent, timeZone)}</Tag>
         </p>
         <p className="account-row__detail">{parent.email}</p>
         <p className="account-row__detail">

@@ -9,15 +9,15 @@ import { AssignParentModal } from './AssignParentModal.tsx';
 import { ParentAccountRow } from './ParentAccountRow.tsx';
 
 export const BULK_SYNC_CONFIRM =
-  'This creates a user account for every parent contact who does not have one yet and emails each of them an invite to set a password. Parents who already have an account are left as they are.';
+  'This emails an invite to every parent contact who has not joined yet. Each parent joins the team and is linked to their child only when they follow the link. Parents invited in the last 10 minutes are skipped.';
 
 function syncSummary(result: BulkSyncResult): Message {
   return {
-    title: 'Parent Sync Complete',
+    title: 'Invites Sent',
     text: (
       <ul className="summary-list" role="list">
-        <li>Created: {result.synced_count}</li>
-        <li>Existing: {result.skipped_count}</li>
+        <li>Invited: {result.synced_count}</li>
+        <li>Skipped (invited in the last 10 minutes): {result.skipped_count}</li>
         <li>Failed: {result.failed_count}</li>
       </ul>
     ),
@@ -30,7 +30,7 @@ interface ParentAccountsSectionProps {
   onMessage: (message: Message) => void;
 }
 
-/** 'Parent Accounts' (coaches and admins): who can sign in, Show/Hide, Assign, and Sync All Parents. */
+/** 'Parent Accounts' (coaches and admins): where each parent stands, Show/Hide, Assign, and Invite all. */
 export function ParentAccountsSection({ teamId, players, onMessage }: ParentAccountsSectionProps) {
   const titleId = useId();
   const listId = useId();
@@ -40,6 +40,10 @@ export function ParentAccountsSection({ teamId, players, onMessage }: ParentAcco
   const parents = useSyncedParents(teamId, shown);
   const bulkSync = useBulkSyncParents(teamId);
   const rows = parents.data ?? [];
+  // Everyone with a contact has joined: there is nobody to invite.
+  const nobodyToInvite = players.every((player) =>
+    player.parent_contacts.every((contact) => contact.user_id !== null),
+  );
 
   const syncAll = () => {
     setConfirmSync(false);
@@ -56,14 +60,16 @@ export function ParentAccountsSection({ teamId, players, onMessage }: ParentAcco
           Parent Accounts
         </h2>
         <div className="section-header__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={bulkSync.isPending}
-            onClick={() => setConfirmSync(true)}
-          >
-            {bulkSync.isPending ? 'Syncing...' : 'Sync All Parents'}
-          </button>
+          {nobodyToInvite ? null : (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={bulkSync.isPending}
+              onClick={() => setConfirmSync(true)}
+            >
+              {bulkSync.isPending ? 'Inviting...' : 'Invite all'}
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary button--small"
@@ -77,8 +83,9 @@ export function ParentAccountsSection({ teamId, players, onMessage }: ParentAcco
         </div>
       </div>
       <p className="muted">
-        Parents with an account sign in to see the schedule and the roster. Synced: signed in and linked to a
-        child. Pending: invited, no password set yet. Unassigned: has an account but no child linked.
+        Parents who joined sign in to see the schedule and the roster. Invited: an invite email went out; the
+        parent joins and is linked to their child when they follow it. No account: not invited yet.
+        Unassigned: joined the team, no child linked yet.
       </p>
       <div id={listId} hidden={!shown}>
         {shown && parents.isPending && <p role="status">Loading parent accounts...</p>}
@@ -109,9 +116,9 @@ export function ParentAccountsSection({ teamId, players, onMessage }: ParentAcco
       )}
       <ConfirmDialog
         open={confirmSync}
-        title="Sync All Parents"
+        title="Invite all parents"
         message={BULK_SYNC_CONFIRM}
-        confirmLabel="Sync All"
+        confirmLabel="Send invites"
         onConfirm={syncAll}
         onCancel={() => setConfirmSync(false)}
       />

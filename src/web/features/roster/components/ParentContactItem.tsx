@@ -6,19 +6,32 @@ import { Tag } from '../../../components/Tag.tsx';
 interface ParentContactItemProps {
   parent: ParentContact;
   busy: boolean;
+  /** A removal is running: true for this parent (its Remove reads 'Removing...'), false for another. */
+  removing: boolean | null;
   onSync: (parent: ParentContact) => void;
   onEdit: (parent: ParentContact) => void;
   onRemove: (parent: ParentContact) => void;
 }
 
-/** One current parent in Manage Parents, with Sync, Edit and Remove. */
-export function ParentContactItem({ parent, busy, onSync, onEdit, onRemove }: ParentContactItemProps) {
+/** One current parent in Manage Parents, with Send/Resend invite (until they join), Edit and Remove. */
+export function ParentContactItem({
+  parent,
+  busy,
+  removing,
+  onSync,
+  onEdit,
+  onRemove,
+}: ParentContactItemProps) {
   return (
     <li className="parent-item">
       <div className="parent-item__header">
         <span className="parent-item__name">{parent.name}</span>
         {parent.is_primary && <Tag tone="success">Primary</Tag>}
-        {parent.user_id !== null && <Tag tone="info">Has account</Tag>}
+        {parent.user_id !== null ? (
+          <Tag tone="success">Joined</Tag>
+        ) : (
+          parent.invite_sent_at && <Tag tone="info">Invited</Tag>
+        )}
       </div>
       {parent.relationship && (
         <p className="parent-item__detail">{RELATIONSHIP_LABELS[parent.relationship]}</p>
@@ -26,9 +39,22 @@ export function ParentContactItem({ parent, busy, onSync, onEdit, onRemove }: Pa
       {parent.email && <p className="parent-item__detail">{parent.email}</p>}
       {parent.phone && <p className="parent-item__detail">{parent.phone}</p>}
       <div className="player-actions">
-        <ActionButton label="Sync" subject={parent.name} disabled={busy} onClick={() => onSync(parent)} />
+        {parent.user_id === null && (
+          <ActionButton
+            label={busy ? 'Sending...' : parent.invite_sent_at ? 'Resend invite' : 'Send invite'}
+            subject={`to ${parent.name}`}
+            disabled={busy}
+            onClick={() => onSync(parent)}
+          />
+        )}
         <ActionButton label="Edit" subject={parent.name} onClick={() => onEdit(parent)} />
-        <ActionButton label="Remove" subject={parent.name} tone="danger" onClick={() => onRemove(parent)} />
+        <ActionButton
+          label={removing ? 'Removing...' : 'Remove'}
+          subject={parent.name}
+          tone="danger"
+          disabled={removing !== null}
+          onClick={() => onRemove(parent)}
+        />
       </div>
     </li>
   );

@@ -5,6 +5,8 @@ export interface PlayerActionHandlers {
   onEdit: (player: Player) => void;
   onRemove: (player: Player) => void;
   onManageParents: (player: Player) => void;
+  /** The player being removed: that Remove reads 'Removing...'; every Remove waits for it. */
+  removingId?: number | null | undefined;
 }
 
 interface PlayerActionsProps extends PlayerActionHandlers {
@@ -22,6 +24,7 @@ export function PlayerActions({
   onEdit,
   onRemove,
   onManageParents,
+  removingId = null,
 }: PlayerActionsProps) {
   if (!canManageRoster && !canManageParents) return null;
   return (
@@ -36,7 +39,13 @@ export function PlayerActions({
       {canManageRoster && (
         <>
           <ActionButton label="Edit" subject={player.name} onClick={() => onEdit(player)} />
-          <ActionButton label="Remove" subject={player.name} tone="danger" onClick={() => onRemove(player)} />
+          <ActionButton
+            label={removingId === player.id ? 'Removing...' : 'Remove'}
+            subject={player.name}
+            tone="danger"
+            disabled={removingId !== null}
+            onClick={() => onRemove(player)}
+          />
         </>
       )}
     </div>

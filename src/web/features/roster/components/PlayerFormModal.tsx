@@ -1,13 +1,19 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Player } from '../../../../shared/api/teams.ts';
-import { ROSTER_MESSAGES } from '../../../../shared/teams.ts';
+import {
+  PLAYER_STATUS_LABELS,
+  PLAYER_STATUSES,
+  ROSTER_MESSAGES,
+  type PlayerStatus,
+} from '../../../../shared/teams.ts';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { focusFirstInvalid } from '../../../lib/form-errors.ts';
 import { useAddPlayer } from '../api/add-player.ts';
 import { useUpdatePlayer } from '../api/update-player.ts';
-import { failedTo, PLAYER_MESSAGES } from '../lib/messages.ts';
+import { failedTo, isGone, PLAYER_MESSAGES } from '../lib/messages.ts';
 import {
   checkPlayer,
   EMPTY_PLAYER,
@@ -17,6 +23,8 @@ import {
   type PlayerField,
 } from '../lib/player-form.ts';
 import { PlayerFields } from './PlayerFields.tsx';
+
+const STATUS_OPTIONS = PLAYER_STATUSES.map((value) => ({ value, label: PLAYER_STATUS_LABELS[value] }));
 
 interface PlayerFormModalProps {
   teamId: number;
@@ -33,7 +41,10 @@ function isJerseyTaken(error: unknown): boolean {
 /** 'Add Player' and 'Edit Player'. */
 export function PlayerFormModal({ teamId, player, players, onClose }: PlayerFormModalProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(() => (player ? playerValues(player) : EMPTY_PLAYER));
+  const [initial] = useState(() => (player ? playerValues(player) : EMPTY_PLAYER));
+  const [values, setValues] = useState(initial);
+  // Inactive players stay on the roster but leave the 'Active Players' count.
+  const [status, setStatus] = useState<PlayerStatus>(player?.status ?? 'active');
   const [errors, setErrors] = useState<PlayerErrors>({});
   const addMutation = useAddPlayer(teamId);
   const updateMutation = useUpdatePlayer(teamId);
@@ -51,7 +62,7 @@ export function PlayerFormModal({ teamId, player, players, onClose }: PlayerForm
   };
 
   const onSubmit = () => {
-    const checked = checkPlayer(values, takenNumbers(players, player?.id), player?.status);
+    const checked = checkPlayer(values, takenNumbers(players, player?.id), status);
     flushSync(() => setErrors(checked.ok ? {} : checked.errors));
     if (!checked.ok) return focusFirstInvalid(formRef.current);
     const options = { onSuccess: onClose, onError: onFailure };
@@ -61,9 +72,11 @@ export function PlayerFormModal({ teamId, player, players, onClose }: PlayerForm
 
   const failure =
     mutation.isError && !isJerseyTaken(mutation.error)
-      ? player
-        ? failedTo('update player', mutation.error)
-        : errorMessage(mutation.error, PLAYER_MESSAGES.addFailed)
+      ? player && isGone(mutation.error)
+        ? PLAYER_MESSAGES.gone
+        : player
+          ? failedTo('update player', mutation.error)
+          : errorMessage(mutation.error, PLAYER_MESSAGES.addFailed)
       : null;
 
   return (
@@ -77,8 +90,15 @@ export function PlayerFormModal({ teamId, player, players, onClose }: PlayerForm
       busyLabel="Saving..."
       busy={mutation.isPending}
       error={failure}
+      isDirty={JSON.stringify(values) !== JSON.stringify(initial) || status !== (player?.status ?? 'active')}
     >
       <PlayerFields values={values} errors={errors} onChange={onChange} />
+      <SelectField
+        label="Status"
+        value={status}
+        options={STATUS_OPTIONS}
+        onValueChange={(value) => setStatus(value === 'inactive' ? 'inactive' : 'active')}
+      />
     </FormModal>
   );
 }

@@ -6,7 +6,7 @@ import { MessageDialog, type Message } from '../../../components/MessageDialog.t
 import { useTeamCapability } from '../../../lib/permissions.ts';
 import { useDeletePlayer } from '../api/delete-player.ts';
 import { usePlayers } from '../api/get-players.ts';
-import { failedTo, PLAYER_MESSAGES } from '../lib/messages.ts';
+import { failedTo, isGone, PLAYER_MESSAGES } from '../lib/messages.ts';
 import { BulkAddModal } from './BulkAddModal.tsx';
 import { InviteCodePanel } from './InviteCodePanel.tsx';
 import { ManageParentsModal } from './ManageParentsModal.tsx';
@@ -26,15 +26,23 @@ interface RosterPageProps {
   /** 'Team Management' for coaches and admins, 'Team Roster' for everyone else. */
   title: string;
   team: Team | null;
+  /** The user's teams are still loading: no team is not yet 'no team selected'. */
+  loading?: boolean;
 }
 
 /** The #team tab (spec part 2 section 2.2). */
-export function RosterPage({ title, team }: RosterPageProps) {
+export function RosterPage({ title, team, loading = false }: RosterPageProps) {
   return (
     <>
       <h1 className="page-title">{title}</h1>
       {team ? (
         <TeamRoster team={team} />
+      ) : loading ? (
+        <div className="page-body">
+          <p className="card" role="status">
+            Loading...
+          </p>
+        </div>
       ) : (
         <div className="page-body">
           <p className="card">Please select a team to view the roster.</p>
@@ -60,11 +68,20 @@ function TeamRoster({ team }: { team: Team }) {
     close();
     deleteMutation.mutate(player.id, {
       onSuccess: () => setMessage({ title: 'Success', text: PLAYER_MESSAGES.removed }),
-      onError: (error) => setMessage({ title: 'Error', text: failedTo('remove player', error) }),
+      onError: (error) =>
+        setMessage({
+          title: 'Error',
+          text: isGone(error) ? PLAYER_MESSAGES.gone : failedTo('remove player', error),
+        }),
     });
   };
 
   const parentsOf = dialog?.kind === 'parents' ? players.find((p) => p.id === dialog.playerId) : undefined;
+  // The player of an open Manage Parents left the refreshed list (removed on another device).
+  if (dialog?.kind === 'parents' && playersQuery.isSuccess && !parentsOf) {
+    setDialog(null);
+    setMessage({ title: 'Error', text: PLAYER_MESSAGES.gone });
+  }
 
   return (
     <div className="page-body page-body--wide">
@@ -75,13 +92,15 @@ function TeamRoster({ team }: { team: Team }) {
           <h2 id="players-title" className="card__title">
             Players
           </h2>
-          <p className="stat">
-            Active Players: <strong data-testid="active-players">{activeCount}</strong>
-          </p>
+          {!playersQuery.isPending && (
+            <p className="stat">
+              Active Players: <strong data-testid="active-players">{activeCount}</strong>
+            </p>
+          )}
         </div>
         <div className="roster__toolbar">
           <ViewToggle view={view} onChange={setView} />
-          {canManageRoster && (
+          {canManageRoster && !playersQuery.isPending && (
             <div className="roster__buttons">
               <button
                 type="button"
@@ -112,6 +131,7 @@ function TeamRoster({ team }: { team: Team }) {
             view={view}
             canManageRoster={canManageRoster}
             canManageParents={canManageParents}
+            removingId={deleteMutation.isPending ? deleteMutation.variables : null}
             onEdit={(player) => setDialog({ kind: 'edit', player })}
             onRemove={(player) => setDialog({ kind: 'remove', player })}
             onManageParents={(player) => setDialog({ kind: 'parents', playerId: player.id })}

@@ -17,19 +17,35 @@ export function duplicateMessage(numbers: readonly number[]): string {
   return `${ROSTER_MESSAGES.bulkDuplicateJersey} Repeated: ${numbers.join(', ')}`;
 }
 
+/** Under each jersey input that repeats another row's: 'Jersey number 9 is repeated'. */
+export function repeatedNumberError(number: number): string {
+  return `Jersey number ${number} is repeated`;
+}
+
 export function checkBulkRows(rows: readonly PlayerValues[], taken: ReadonlySet<number>): BulkCheck {
   const rowErrors: Record<number, PlayerErrors> = {};
   const players: CheckedPlayerBody[] = [];
+  const rowOf: number[] = [];
   rows.forEach((row, index) => {
     if (!row.name.trim()) return;
     const checked = checkPlayer(row, taken);
-    if (checked.ok) players.push(checked.body);
-    else rowErrors[index] = checked.errors;
+    if (checked.ok) {
+      players.push(checked.body);
+      rowOf.push(index);
+    } else rowErrors[index] = checked.errors;
   });
   if (Object.keys(rowErrors).length > 0) return { ok: false, rowErrors };
   if (players.length === 0) return { ok: false, message: ROSTER_MESSAGES.bulkNeedsName, rowErrors };
   const repeated = duplicateJerseyNumbers(players.map((p) => p.jersey_number));
-  if (repeated.length > 0) return { ok: false, message: duplicateMessage(repeated), rowErrors };
+  if (repeated.length > 0) {
+    // The rows themselves are marked, so the phone user sees (and focus reaches) what to fix.
+    players.forEach((p, i) => {
+      const index = rowOf[i];
+      if (index !== undefined && p.jersey_number !== null && repeated.includes(p.jersey_number))
+        rowErrors[index] = { jersey_number: repeatedNumberError(p.jersey_number) };
+    });
+    return { ok: false, message: duplicateMessage(repeated), rowErrors };
+  }
   return { ok: true, players };
 }
 

@@ -15,9 +15,8 @@ export const PARENT_MESSAGES = {
   added: 'Parent added successfully!',
   updated: 'Parent updated successfully!',
   removed: ROSTER_RESULTS.parentRemoved,
-  alreadyHasAccount: 'Parent already has a user account',
-  synced: 'Parent synced to user account successfully!',
-  inviteSent: 'Invite email sent.',
+  alreadyJoined: 'This parent has already joined the team.',
+  inviteSent: 'Invite email sent. The parent joins and is linked to their child when they follow the link.',
   inviteNotSent: 'Note: Invite email failed to send.',
   removeConfirm: 'Are you sure you want to remove this parent? This action cannot be undone.',
   bulkSyncFailed: 'Failed to bulk sync parents',
@@ -30,11 +29,22 @@ export function addParentMessage(inviteSent: boolean): string {
 }
 
 export function syncParentMessage(result: SyncParentResult): string {
-  if (result.status === 'existing') return PARENT_MESSAGES.alreadyHasAccount;
-  return `${PARENT_MESSAGES.synced} ${result.invite_sent ? PARENT_MESSAGES.inviteSent : PARENT_MESSAGES.inviteNotSent}`;
+  if (result.status === 'joined') return PARENT_MESSAGES.alreadyJoined;
+  return result.invite_sent ? PARENT_MESSAGES.inviteSent : PARENT_MESSAGES.inviteNotSent;
 }
 
 export const PLAYER_MESSAGES = {
   addFailed: 'Failed to add player. Please try again.',
   removed: ROSTER_RESULTS.playerRemoved,
+  gone: 'This player was removed by someone else. The list has been refreshed.',
 } as const;
+
+export const PARENT_GONE = 'This parent was removed by someone else. The list has been refreshed.';
+
+/**
+ * A write on a row that another device removed meanwhile answers 404. Every roster write reloads the
+ * team's lists afterwards (use-roster-mutation.ts), so the screen says so instead of 'not found'.
+ */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

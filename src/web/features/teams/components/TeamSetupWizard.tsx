@@ -110,6 +110,7 @@ export function TeamSetupWizard({ open, coachName, onClose, onCreated }: TeamSet
           busyLabel="Creating..."
           busy={mutation.isPending}
           error={mutation.isError ? errorMessage(mutation.error, 'Failed to create team') : null}
+          isDirty={JSON.stringify(values) !== JSON.stringify(initialWizardValues(coachName))}
           header={<WizardProgress step={step} />}
           secondaryAction={
             <button

@@ -1,0 +1,39 @@
+import { lazyScreen } from '../components/LazyScreen.tsx';
+
+// The screens and dialogs that load their code when first opened, so the sign-in page and the
+// dashboard download only what they show. Each import() becomes a file of its own in the build.
+
+export const SignedInApp = lazyScreen(() => import('./SignedInApp.tsx').then((m) => m.SignedInApp));
+
+export const UserGuidePage = lazyScreen(() =>
+  import('../features/guide/components/UserGuidePage.tsx').then((m) => m.UserGuidePage),
+);
+export const ForgotPasswordPage = lazyScreen(() =>
+  import('../features/auth/components/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+);
+export const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth/components/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+);
+
+export const VerifyEmailPage = lazyScreen(() =>
+  import('../features/auth/components/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
+);
+
+export const RosterPage = lazyScreen(() =>
+  import('../features/roster/components/RosterPage.tsx').then((m) => m.RosterPage),
+);
+export const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
+
+export const AccountSettingsModal = lazyScreen(
+  () => import('../features/account/components/AccountSettingsModal.tsx').then((m) => m.AccountSettingsModal),
+  'overlay',
+);
+export const TeamSetupWizard = lazyScreen(
+  () => import('../features/teams/components/TeamSetupWizard.tsx').then((m) => m.TeamSetupWizard),
+  'overlay',
+);
+
+// A parent or player without a team: where their request stands and how to join (dates need luxon).
+export const NoTeamPanel = lazyScreen(() =>
+  import('../features/joining/components/NoTeamPanel.tsx').then((m) => m.NoTeamPanel),
+);

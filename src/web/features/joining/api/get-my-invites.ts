@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { myInviteSchema, type MyInvite } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+export function getMyInvites(): Promise<MyInvite[]> {
+  return apiRequest('/invites/mine', { schema: z.array(myInviteSchema) });
+}
+
+export function useMyInvites(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.myInvites, queryFn: getMyInvites, enabled });
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { myJoinRequestSchema, type MyJoinRequest } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+/** How often a pending request is looked at again, so approval shows without a reload. */
+export const MY_REQUESTS_REFRESH_MS = 30_000;
+
+export function getMyJoinRequests(): Promise<MyJoinRequest[]> {
+  return apiRequest('/join-requests/mine', { schema: z.array(myJoinRequestSchema) });
+}
+
+export function useMyJoinRequests(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.myJoinRequests,
+    queryFn: getMyJoinRequests,
+    enabled,
+    refetchInterval: MY_REQUESTS_REFRESH_MS,
+  });
+}

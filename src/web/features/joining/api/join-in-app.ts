@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { joinResponse, type JoinResponse } from '../../../../shared/api/teams.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+
+/** Asks to join the team of an invite code as the signed-in user. */
+export function joinInApp(inviteCode: string): Promise<JoinResponse> {
+  return apiRequest('/teams/join', {
+    method: 'POST',
+    json: { invite_code: inviteCode },
+    schema: joinResponse,
+  });
+}
+
+/** Accepts an invite waiting for the signed-in user (the owner's own action). */
+export function acceptInviteInApp(inviteId: number): Promise<JoinResponse> {
+  return apiRequest(`/invites/${inviteId}/accept`, { method: 'POST', schema: joinResponse });
+}
+
+/** After either: the user's team, requests and invites are loaded again. */
+function useJoiningWrite<T>(mutationFn: (value: T) => Promise<JoinResponse>) {
+  const queryClient = useQueryClient();
+  return useWrite({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(
+        [queryKeys.teams, queryKeys.myJoinRequests, queryKeys.myInvites].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+export const useJoinInApp = () => useJoiningWrite(joinInApp);
+export const useAcceptInviteInApp = () => useJoiningWrite(acceptInviteInApp);

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  apiRequest,
+  NETWORK_ERROR_MESSAGE,
+  WRITE_TIMEOUT_MS,
+} from '../../src/web/lib/api-client.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** A server that never answers; the request ends only when its signal aborts. */
+function hangingFetch() {
+  const signals: (AbortSignal | undefined)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      const signal = init?.signal ?? undefined;
+      signals.push(signal);
+      return new Promise<Response>((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+      });
+    }),
+  );
+  return signals;
+}
+
+describe('apiRequest on a dropped connection', () => {
+  it('fails a write that gets no answer with the network message after the deadline', async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    const write = apiRequest('/teams/3/players', { method: 'POST', json: { name: 'Bea Ruiz' } });
+    const outcome = write.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(WRITE_TIMEOUT_MS - 1);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect((error as ApiError).detail).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('lets a read wait, and keeps the caller’s own abort an abort', async () => {
+    const signals = hangingFetch();
+    const controller = new AbortController();
+    const read = apiRequest('/teams/3/players', { signal: controller.signal });
+    expect(signals[0]).toBe(controller.signal);
+    controller.abort();
+    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
