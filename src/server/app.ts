@@ -6,24 +6,23 @@ import type { Config } from './config.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { createAuthService } from './features/auth/service.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { joiningRoutes } from './features/joining/routes.ts';
-import { createJoiningService } from './features/joining/service.ts';
-import { createParentService } from './features/roster/parents-service.ts';
-import { createPlayerService } from './features/roster/players-service.ts';
+import { kitRoutes } from './features/kits/routes.ts';
+import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
-import { createTeamService } from './features/teams/service.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
+import { createServices } from './services.ts';
 
 export interface AppOptions {
   config: Config;
@@ -96,12 +95,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await loadSigningSecret(db, config.JWT_SECRET),
     config.ACCESS_TOKEN_TTL_HOURS,
   );
-  const mailQueued = () => mailSender.nudge();
-  const auth = createAuthService({ db, config, tokens, mailQueued });
-  const teams = createTeamService({ db });
-  const players = createPlayerService({ db });
-  const parents = createParentService({ db, config, mailQueued });
-  const joining = createJoiningService({ db, config, mailQueued });
+  const services = createServices({ db, config, tokens, mailQueued: () => mailSender.nudge() });
+  const { auth, teams, players, parents, joining, moderators, kits } = services;
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -109,15 +104,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin, { db });
   await app.register(authenticatePlugin, { auth });
+  await app.register(teamAccessPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(publicConfigRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', auth, config });
-      await api.register(teamRoutes, { prefix: '/teams', teams });
-      await api.register(rosterRoutes, { prefix: '/teams', players, parents });
       await api.register(joiningRoutes, { joining, config });
+      await api.register(publicModeratorRoutes);
+      // Everything below needs a signed-in user; :teamId routes get the caller's team access loaded.
+      await api.register(
+        signedInScope(db, async (scope) => {
+          await scope.register(teamRoutes, { prefix: '/teams', teams });
+          await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
+          await scope.register(moderatorRoutes, { moderators, db });
+          await scope.register(kitRoutes, { prefix: '/kits', kits });
+        }),
+      );
     },
     { prefix: '/api' },
   );

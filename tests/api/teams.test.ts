@@ -13,6 +13,7 @@ import {
   expectAccess,
   MEMBERS_READ,
   runnersWrite,
+  setModeratorFlags,
   signUp,
   startWithCast,
 } from '../support/teams.ts';
@@ -79,6 +80,19 @@ describe.each(BACKENDS)('teams API on $name', (backend) => {
         secondary_color: '#1e40af',
         team_logo_url: 'https://example.com/otters.png',
         is_coach: true,
+        details: {
+          head_coach_phone: '(555) 010-2000',
+          head_coach_email: 'casey@example.com',
+          assistant_coach_name: 'Alex Assistant',
+          assistant_coach_phone: null,
+          assistant_coach_email: null,
+          practice_location: null,
+          practice_day: null,
+          practice_time: null,
+          emergency_contact_name: null,
+          emergency_contact_phone: null,
+          emergency_contact_relation: null,
+        },
       });
       const [stored] = await queryRows<Record<string, unknown>>(
         t.db,
@@ -244,12 +258,13 @@ describe.each(BACKENDS)('teams API on $name', (backend) => {
           { user_id: cast.coach.id, name: 'Casey Coach', role: 'coach', email: cast.coach.email },
           { user_id: cast.parent.id, name: 'Pat Parent', role: 'parent', email: cast.parent.email },
           { user_id: cast.player.id, name: 'Pia Player', role: 'player', email: cast.player.email },
+          { user_id: cast.moderator.id, name: 'Mo Moderator', role: 'parent', email: cast.moderator.email },
         ]),
       );
-      expect(asCoach).toHaveLength(3);
+      expect(asCoach).toHaveLength(4);
       for (const member of [cast.parent, cast.player]) {
         const body = (await call(t, 'GET', url, member.token)).json();
-        expect(body.map((m: { email: unknown }) => m.email)).toEqual([null, null, null]);
+        expect(body.map((m: { email: unknown }) => m.email)).toEqual([null, null, null, null]);
         expect(JSON.stringify(body)).not.toContain('@');
       }
     });
@@ -269,18 +284,92 @@ describe.each(BACKENDS)('teams API on $name', (backend) => {
       const saved = await call(t, 'PUT', url, cast.coach.token, { groupme_bot_id: '  abc123  ' });
       expect(saved.json()).toMatchObject({ groupme_bot_id: 'abc123', invite_code: cast.team.invite_code });
 
-      // A moderator flag on the membership (the moderators issue will grant these) is enough.
-      await t.db.execute(
-        sql`update team_members set permissions = '{can_edit_team_info}' where user_id = ${cast.parent.id}`,
-      );
-      const moderated = await call(t, 'PUT', url, cast.parent.token, { groupme_bot_id: '' });
+      // A moderator holding can_edit_team_info is enough; without it, refused again.
+      await setModeratorFlags(t, cast, ['can_edit_team_info']);
+      const moderated = await call(t, 'PUT', url, cast.moderator.token, { groupme_bot_id: '' });
       expect(moderated.statusCode).toBe(200);
       expect(moderated.json()).toMatchObject({ groupme_bot_id: null, invite_code: null });
-      await t.db.execute(sql`update team_members set permissions = '{}' where user_id = ${cast.parent.id}`);
-      expect((await call(t, 'PUT', url, cast.parent.token, { groupme_bot_id: 'y' })).statusCode).toBe(403);
+      await setModeratorFlags(t, cast, ['can_view_finances']);
+      expect((await call(t, 'PUT', url, cast.moderator.token, { groupme_bot_id: 'y' })).statusCode).toBe(403);
 
       const tooLong = await call(t, 'PUT', url, cast.coach.token, { groupme_bot_id: 'b'.repeat(101) });
       expect(tooLong.json()).toEqual({ detail: 'Group chat bot id must be no more than 100 characters' });
+    });
+
+    it("edits the wizard's fields; a field left out keeps its value, a blank one clears it", async () => {
+      const url = `/api/teams/${cast.team.id}`;
+      const saved = await call(t, 'PUT', url, cast.coach.token, {
+        name: '  U10 Hawks Gold ',
+        season: 'Spring 2027',
+        season_start: '2027-03-01',
+        season_end: '2027-05-30',
+        assistant_coach_name: 'Alex Assistant',
+        assistant_coach_phone: '555-0111',
+        practice_location: 'North Field',
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({
+        name: 'U10 Hawks Gold',
+        season: 'Spring 2027',
+        season_start: '2027-03-01',
+        head_coach_name: 'Casey Coach',
+        details: {
+          assistant_coach_name: 'Alex Assistant',
+          assistant_coach_phone: '555-0111',
+          practice_location: 'North Field',
+        },
+      });
+      const cleared = await call(t, 'PUT', url, cast.coach.token, { season: '', practice_location: null });
+      expect(cleared.json()).toMatchObject({
+        name: 'U10 Hawks Gold',
+        season: null,
+        details: { assistant_coach_name: 'Alex Assistant', practice_location: null },
+      });
+      // The coaches' contacts are only for those who may edit the details.
+      const asParent = (await call(t, 'GET', url, cast.parent.token)).json();
+      expect(asParent).toMatchObject({ name: 'U10 Hawks Gold', details: null });
+      expect(JSON.stringify(asParent)).not.toContain('555-0111');
+
+      for (const [body, detail] of [
+        [{ name: 'A' }, 'Team name must be at least 2 characters'],
+        [{ head_coach_name: '  ' }, 'Head coach name is required'],
+        [
+          { season_start: '2027-06-01', season_end: '2027-05-01' },
+          'Season end must be on or after the season start',
+        ],
+        [{ season_start: '2027-02-30' }, 'Season start must be a date'],
+        [{ primary_color: 'green' }, 'Primary colour must be a colour like #10b981'],
+        [{ head_coach_email: 'nope' }, 'Head coach email must be a valid email address'],
+      ] as const) {
+        const refused = await call(t, 'PUT', url, cast.coach.token, body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json()).toEqual({ detail });
+      }
+      await call(t, 'PUT', url, cast.coach.token, { name: 'U10 Hawks' });
+    });
+
+    it('regenerates the invite code for the coach; the old code stops working at once', async () => {
+      const url = `/api/teams/${cast.team.id}/invite-code/regenerate`;
+      await expectAccess(cast, (token) => call(t, 'POST', url, token), {
+        otherCoach: 404,
+        parent: 403,
+        player: 403,
+        moderator: 403,
+        stranger: 404,
+        anonymous: 401,
+      });
+      const before = (await call(t, 'GET', `/api/teams/${cast.team.id}`, cast.coach.token)).json();
+      const regenerated = await call(t, 'POST', url, cast.coach.token);
+      expect(regenerated.statusCode).toBe(200);
+      const code = regenerated.json().invite_code as string;
+      expect(code).toMatch(INVITE_CODE);
+      expect(code).not.toBe(before.invite_code);
+      const joiner = await signUp(t, 'parent');
+      const old = await call(t, 'POST', '/api/teams/join', joiner.token, { invite_code: before.invite_code });
+      expect(old.statusCode).toBe(404);
+      const fresh = await call(t, 'POST', '/api/teams/join', joiner.token, { invite_code: code });
+      expect(fresh.statusCode).toBe(200);
+      cast.team.invite_code = code;
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
+import type { ModeratorFlag } from '../../src/shared/permissions.ts';
 import { hashPassword } from '../../src/server/features/auth/passwords.ts';
 import { insertUser } from '../../src/server/features/auth/queries.ts';
 import type { SmtpReceiver } from './smtp-receiver.ts';
@@ -135,6 +136,8 @@ export interface Cast {
   admin: Account;
   parent: Account;
   player: Account;
+  /** A parent of the team whom the coach made a moderator with a flag no write needs (can_view_finances). */
+  moderator: Account;
   stranger: Account;
 }
 
@@ -149,7 +152,33 @@ export async function castOfTeam(t: TestApp, teamName = 'U10 Hawks'): Promise<Ca
   const otherTeam = await createTeam(t, otherCoach, { name: 'U12 Falcons' });
   await joinApproved(t, coach, parent, team.invite_code ?? '');
   await joinApproved(t, coach, player, team.invite_code ?? '');
-  return { team, otherTeam, coach, otherCoach, admin, parent, player, stranger };
+  const moderator = await signUp(t, 'parent', 'Mo Moderator');
+  await joinApproved(t, coach, moderator, team.invite_code ?? '');
+  const cast = { team, otherTeam, coach, otherCoach, admin, parent, player, moderator, stranger };
+  await setModeratorFlags(t, cast, ['can_view_finances']);
+  return cast;
+}
+
+/** The coach sets the cast moderator's whole set of flags through the API (none: revoke). */
+export async function setModeratorFlags(
+  t: TestApp,
+  cast: Pick<Cast, 'team' | 'coach' | 'moderator'>,
+  flags: readonly ModeratorFlag[],
+): Promise<void> {
+  const response =
+    flags.length === 0
+      ? await call(
+          t,
+          'DELETE',
+          `/api/moderators/revoke/${cast.moderator.id}/${cast.team.id}`,
+          cast.coach.token,
+        )
+      : await call(t, 'POST', '/api/moderators/assign', cast.coach.token, {
+          user_id: cast.moderator.id,
+          team_id: cast.team.id,
+          ...Object.fromEntries(flags.map((flag) => [flag, true])),
+        });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 /** One app per test file, with its cast; with `smtp`, the app's email goes to that receiver. */
@@ -178,6 +207,7 @@ export const MEMBERS_READ = {
   admin: 200,
   parent: 200,
   player: 200,
+  moderator: 200,
   stranger: 404,
   anonymous: 401,
 } as const;
@@ -189,6 +219,7 @@ export const runnersWrite = (ok: number) => ({
   admin: ok,
   parent: 403,
   player: 403,
+  moderator: 403,
   stranger: 404,
   anonymous: 401,
 });

@@ -1,4 +1,5 @@
 import { registerBody } from '../../shared/api/auth.ts';
+import { kitBody } from '../../shared/api/kits.ts';
 import { markEmailVerified } from '../features/auth/email-verification.ts';
 import { addParentBody, joinBody, rejectJoinBody, setupTeamBody, type Team } from '../../shared/api/teams.ts';
 import { passwordErrors } from '../../shared/password-policy.ts';
@@ -7,12 +8,9 @@ import { loadConfig } from '../config.ts';
 import { configuredDatabase, openDatabase } from '../db/connect.ts';
 import { createAccessTokens } from '../features/auth/access-tokens.ts';
 import { findUserByEmail, type UserRow } from '../features/auth/queries.ts';
-import { createAuthService } from '../features/auth/service.ts';
 import { loadSigningSecret } from '../features/auth/signing-secret.ts';
-import { createJoiningService } from '../features/joining/service.ts';
-import { createParentService } from '../features/roster/parents-service.ts';
-import { createPlayerService } from '../features/roster/players-service.ts';
-import { createTeamService } from '../features/teams/service.ts';
+import { loadTeamAccess } from '../features/teams/access.ts';
+import { createServices } from '../services.ts';
 
 // npm run seed:demo: a believable demo club on the configured database (DATA_DIR or DATABASE_URL).
 // Everything goes through the services, so the same rules hold as for the API. Stop the server first
@@ -39,11 +37,12 @@ const tokens = createAccessTokens(
   await loadSigningSecret(db, config.JWT_SECRET),
   config.ACCESS_TOKEN_TTL_HOURS,
 );
-const auth = createAuthService({ db, config, tokens, mailQueued });
-const teams = createTeamService({ db });
-const players = createPlayerService({ db });
-const parents = createParentService({ db, config, mailQueued });
-const joining = createJoiningService({ db, config, mailQueued });
+const { auth, teams, players, parents, joining, moderators, kits } = createServices({
+  db,
+  config,
+  tokens,
+  mailQueued,
+});
 
 const accounts: { role: string; name: string; email: string; note: string }[] = [];
 
@@ -75,16 +74,15 @@ type ParentSeed = [
 ];
 
 async function fillRoster(coach: UserRow, team: Team, roster: Row[], contacts: ParentSeed[]) {
+  const access = await loadTeamAccess(db, coach, team.id);
   const added = await players.bulkAdd(
-    coach,
-    team.id,
+    access,
     roster.map(([name, position, jersey_number, age]) => ({ name, position, jersey_number, age })),
   );
   const idOf = (name: string) => added.players.find((p) => p.name === name)?.id ?? fail(`No player ${name}`);
   for (const [player, name, email, phone, primary, more = {}] of contacts) {
     await parents.add(
-      coach,
-      team.id,
+      access,
       idOf(player),
       addParentBody.parse({
         parent_name: name,
@@ -293,6 +291,25 @@ async function seed() {
   ] as const) {
     const user = await account(role, name, email, phone, `pending join request to ${team.name}`);
     await askToJoin(user, team, message);
+  }
+
+  // Grace Kim helps run the Hawks: she keeps the roster and the scores.
+  const hawksAccess = await loadTeamAccess(db, coach, hawks.id);
+  const grace = await findUserByEmail(db, 'grace.kim@example.com');
+  if (!grace) fail('No Grace Kim');
+  await moderators.assign(hawksAccess, grace.id, ['can_manage_roster', 'can_update_scores']);
+  const note = accounts.find((a) => a.email === grace.email);
+  if (note) note.note += '; moderator: roster and scores';
+
+  for (const [name, type, jersey_color, shorts_color, socks_color, description] of [
+    ['Home', 'home', '#1D4ED8', '#FFFFFF', '#1D4ED8', 'Blue shirts, white shorts'],
+    ['Away', 'away', '#FFFF00', '#000000', '#FFFF00', null],
+    ['Keeper', 'goalkeeper', '#00CC00', '#000000', '#00CC00', 'Goalkeeper only'],
+  ] as const) {
+    await kits.create(
+      hawksAccess,
+      kitBody.parse({ name, type, jersey_color, shorts_color, socks_color, description }),
+    );
   }
 
   console.log(

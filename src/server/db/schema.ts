@@ -11,6 +11,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { KIT_DEFAULTS, KIT_TYPES } from '../../shared/kits.ts';
+
 // The one database schema. Migrations in ./drizzle are generated from it (npm run db:generate).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -176,6 +178,8 @@ export const teamMembers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** When the member last became a moderator; kept after a revoke, so the history stays. */
+    moderatorSince: timestamp('moderator_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -261,6 +265,10 @@ export const joinRequests = pgTable(
   },
   (t) => [
     index('join_requests_team_idx').on(t.teamId),
+    // Foreign keys that deleting a player or a user scans.
+    index('join_requests_player_idx').on(t.playerId),
+    index('join_requests_user_idx').on(t.userId),
+    index('join_requests_reviewed_by_idx').on(t.reviewedBy),
     // At most one open request per user and team; decided ones are kept as history.
     uniqueIndex('join_requests_pending_key')
       .on(t.teamId, t.userId)
@@ -282,5 +290,26 @@ export const inviteTokens = pgTable(
   (t) => [
     uniqueIndex('invite_tokens_hash_key').on(t.tokenHash),
     index('invite_tokens_user_idx').on(t.userId),
+    index('invite_tokens_team_idx').on(t.teamId),
+  ],
+);
+
+/** A team's kits (spec part 2 section 3); games name the kit they play in. */
+export const kits = pgTable(
+  'kits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: ownerTeamId(),
+    name: text('name').notNull(),
+    type: text('type', { enum: KIT_TYPES }).notNull().default(KIT_DEFAULTS.type),
+    description: text('description'),
+    jerseyColor: text('jersey_color').notNull().default(KIT_DEFAULTS.jersey_color),
+    shortsColor: text('shorts_color').notNull().default(KIT_DEFAULTS.shorts_color),
+    socksColor: text('socks_color').notNull().default(KIT_DEFAULTS.socks_color),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kits_team_idx').on(t.teamId),
+    check('kits_type_check', sql.raw(`type in (${KIT_TYPES.map((k) => `'${k}'`).join(', ')})`)),
   ],
 );

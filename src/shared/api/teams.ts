@@ -76,52 +76,61 @@ export const teamNameField = z
   .min(TEAM_NAME_MIN_LENGTH, `Team name must be at least ${TEAM_NAME_MIN_LENGTH} characters`)
   .max(100, 'Team name must be no more than 100 characters');
 
-/** POST /api/teams/setup-complete: every field of the four wizard steps. */
-export const setupTeamBody = z
-  .object({
-    name: teamNameField,
-    age_group: z
-      .enum(AGE_GROUPS as [string, ...string[]], { error: 'Age group must be one of U6 to U19' })
-      .nullish()
-      .transform((v) => v ?? null),
-    division: z
-      .enum(DIVISIONS, { error: `Division must be one of: ${DIVISIONS.join(', ')}` })
-      .nullish()
-      .transform((v) => v ?? null),
-    league_name: optionalText('League name'),
-    season: optionalText('Season'),
-    season_start: optionalDate('Season start'),
-    season_end: optionalDate('Season end'),
-    team_description: optionalText('Team description', 2000),
-    head_coach_name: z
-      .string({ error: textError('Head coach name') })
-      .trim()
-      .min(1, 'Head coach name is required')
-      .max(100, 'Head coach name must be no more than 100 characters'),
-    head_coach_phone: phoneField,
-    head_coach_email: optionalEmail('Head coach email'),
-    assistant_coach_name: optionalText('Assistant coach name', 100),
-    assistant_coach_phone: phoneField,
-    assistant_coach_email: optionalEmail('Assistant coach email'),
-    primary_color: color('Primary colour', DEFAULT_PRIMARY_COLOR),
-    secondary_color: color('Secondary colour', DEFAULT_SECONDARY_COLOR),
-    team_logo_url: optionalText('Team logo URL', 500).pipe(
-      z.url({ error: 'Team logo URL must be a web address', protocol: /^https?$/ }).nullable(),
-    ),
-    groupme_bot_id: optionalText('Group chat bot id', 100),
-    // Sent empty by the wizard (spec); kept for the team page to come.
-    practice_location: optionalText('Practice location'),
-    practice_day: optionalText('Practice day', 20),
-    practice_time: optionalText('Practice time', 20),
-    emergency_contact_name: optionalText('Emergency contact name', 100),
-    emergency_contact_phone: phoneField,
-    emergency_contact_relation: optionalText('Emergency contact relation', 50),
-  })
-  .refine((t) => !t.season_start || !t.season_end || t.season_start <= t.season_end, {
-    message: 'Season end must be on or after the season start',
-    path: ['season_end'],
-  });
+/** Every field of the four wizard steps. */
+const teamFields = z.object({
+  name: teamNameField,
+  age_group: z
+    .enum(AGE_GROUPS as [string, ...string[]], { error: 'Age group must be one of U6 to U19' })
+    .nullish()
+    .transform((v) => v ?? null),
+  division: z
+    .enum(DIVISIONS, { error: `Division must be one of: ${DIVISIONS.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? null),
+  league_name: optionalText('League name'),
+  season: optionalText('Season'),
+  season_start: optionalDate('Season start'),
+  season_end: optionalDate('Season end'),
+  team_description: optionalText('Team description', 2000),
+  head_coach_name: z
+    .string({ error: textError('Head coach name') })
+    .trim()
+    .min(1, 'Head coach name is required')
+    .max(100, 'Head coach name must be no more than 100 characters'),
+  head_coach_phone: phoneField,
+  head_coach_email: optionalEmail('Head coach email'),
+  assistant_coach_name: optionalText('Assistant coach name', 100),
+  assistant_coach_phone: phoneField,
+  assistant_coach_email: optionalEmail('Assistant coach email'),
+  primary_color: color('Primary colour', DEFAULT_PRIMARY_COLOR),
+  secondary_color: color('Secondary colour', DEFAULT_SECONDARY_COLOR),
+  team_logo_url: optionalText('Team logo URL', 500).pipe(
+    z.url({ error: 'Team logo URL must be a web address', protocol: /^https?$/ }).nullable(),
+  ),
+  groupme_bot_id: optionalText('Group chat bot id', 100),
+  // Sent empty by the wizard (spec); kept for the team page to come.
+  practice_location: optionalText('Practice location'),
+  practice_day: optionalText('Practice day', 20),
+  practice_time: optionalText('Practice time', 20),
+  emergency_contact_name: optionalText('Emergency contact name', 100),
+  emergency_contact_phone: phoneField,
+  emergency_contact_relation: optionalText('Emergency contact relation', 50),
+});
+
+const seasonInOrder = (t: { season_start?: string | null; season_end?: string | null }) =>
+  !t.season_start || !t.season_end || t.season_start <= t.season_end;
+const seasonOrderError = { message: 'Season end must be on or after the season start', path: ['season_end'] };
+
+/** POST /api/teams/setup-complete. */
+export const setupTeamBody = teamFields.refine(seasonInOrder, seasonOrderError);
 export type SetupTeamBody = z.input<typeof setupTeamBody>;
+
+/**
+ * PUT /api/teams/{id} (Team Settings): any of the wizard's fields and the group-chat bot id; a field
+ * left out keeps its value, a blank optional field clears it.
+ */
+export const updateTeamBody = teamFields.partial().refine(seasonInOrder, seasonOrderError);
+export type UpdateTeamBody = z.input<typeof updateTeamBody>;
 
 /**
  * A team as every team endpoint answers it. invite_code and groupme_bot_id are present only for the
@@ -146,11 +155,27 @@ export const teamSchema = z.object({
   team_logo_url: z.string().nullable(),
   /** Whether the signed-in user runs this team (coach of it or admin). */
   is_coach: z.boolean(),
+  /**
+   * The rest of the wizard's fields (coaches' and emergency contacts, practice details): only for those
+   * who may edit the team's details; null for everyone else.
+   */
+  details: z
+    .object({
+      head_coach_phone: z.string().nullable(),
+      head_coach_email: z.string().nullable(),
+      assistant_coach_name: z.string().nullable(),
+      assistant_coach_phone: z.string().nullable(),
+      assistant_coach_email: z.string().nullable(),
+      practice_location: z.string().nullable(),
+      practice_day: z.string().nullable(),
+      practice_time: z.string().nullable(),
+      emergency_contact_name: z.string().nullable(),
+      emergency_contact_phone: z.string().nullable(),
+      emergency_contact_relation: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Team = z.infer<typeof teamSchema>;
-
-/** PUT /api/teams/{id}: the group-chat bot id (Team Settings). */
-export const updateTeamBody = z.object({ groupme_bot_id: optionalText('Group chat bot id', 100) });
 
 export const memberSchema = z.object({
   user_id: z.number().int(),

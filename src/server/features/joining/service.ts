@@ -23,7 +23,7 @@ import { findUserByEmail, findUserById, replacePassword, type UserRow } from '..
 import { markEmailVerified } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import * as roster from '../roster/queries.ts';
-import { loadTeamAccess, requireCoach } from '../teams/access.ts';
+import { loadTeamAccess, requireCapability } from '../teams/access.ts';
 import {
   addMember,
   belongsToAnyTeam,
@@ -119,7 +119,7 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
     const request = await queries.findJoinRequest(db, requestId);
     if (!request) throw notFound(JOIN_REQUEST_NOT_FOUND);
     const access = await loadTeamAccess(db, user, request.teamId, JOIN_REQUEST_NOT_FOUND);
-    requireCoach(access);
+    requireCapability(access, 'review_join_requests');
     if (request.status !== 'pending') throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
     const requester = await findUserById(db, request.userId);
     if (!requester) throw notFound(JOIN_REQUEST_NOT_FOUND);
@@ -262,7 +262,7 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
     /** Join Requests tab: coaches of the team and admins only. */
     async list(user: UserRow, teamId: number): Promise<JoinRequest[]> {
       const access = await loadTeamAccess(db, user, teamId);
-      requireCoach(access);
+      requireCapability(access, 'review_join_requests');
       const rows = await queries.requestViews(db, teamId);
       return rows.map(toJoinRequest).sort(reviewOrder);
     },

@@ -12,9 +12,9 @@ import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound, tooMany } from '../../http-error.ts';
 import { isId } from '../../params.ts';
-import { findUserById, type UserRow } from '../auth/queries.ts';
+import { findUserById } from '../auth/queries.ts';
 import { inviteContact, inviteResendSeconds } from '../joining/invites.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { membersOfTeam } from '../teams/queries.ts';
 import { PLAYER_NOT_FOUND } from './players-service.ts';
 import * as queries from './queries.ts';
@@ -45,12 +45,6 @@ async function guardDuplicateContact<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function createParentService({ db, config, mailQueued }: ParentsDeps) {
-  async function rosterAccess(user: UserRow, teamId: number): Promise<TeamAccess> {
-    const access = await loadTeamAccess(db, user, teamId);
-    requireCapability(access, 'manage_roster');
-    return access;
-  }
-
   async function requirePlayer(teamId: number, playerId: number): Promise<queries.PlayerRow> {
     const player = isId(playerId) ? await queries.findPlayer(db, teamId, playerId) : undefined;
     if (!player) throw notFound(PLAYER_NOT_FOUND);
@@ -68,8 +62,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
      * Manage Parents: adds a contact; with send_invite, emails the person an invite. Never makes anyone
      * a member or links an account: only the owner's own action does (DECISIONS.md 'Trust and safety').
      */
-    async add(user: UserRow, teamId: number, playerId: number, input: AddParentInput) {
-      const access = await rosterAccess(user, teamId);
+    async add(access: TeamAccess, playerId: number, input: AddParentInput) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       await requirePlayer(teamId, playerId);
       const { contact, inviteSent } = await guardDuplicateContact(() =>
         db.transaction(async (tx) => {
@@ -83,7 +78,7 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
           if (!row) throw badRequest(DUPLICATE_CONTACT);
           if (row.isPrimary) await queries.clearOtherPrimaries(tx, teamId, playerId, row.id);
           const outcome = input.send_invite
-            ? await inviteContact(tx, config, access.team, row, user.id)
+            ? await inviteContact(tx, config, access.team, row, access.user.id)
             : undefined;
           return {
             contact: (await queries.findContact(tx, teamId, row.id)) ?? row,
@@ -99,13 +94,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
      * Edit Parent. A new email means another person: the link to the old account goes, unless that
      * account's own email is the new one. The coach can Sync again afterwards.
      */
-    async update(
-      user: UserRow,
-      teamId: number,
-      contactId: number,
-      input: UpdateParentInput,
-    ): Promise<ParentContact> {
-      await rosterAccess(user, teamId);
+    async update(access: TeamAccess, contactId: number, input: UpdateParentInput): Promise<ParentContact> {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       const contact = await requireContact(teamId, contactId);
       let unlink = false;
       if (input.email !== contact.email && contact.userId !== null) {
@@ -124,8 +115,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       return toContact(row, true);
     },
 
-    async remove(user: UserRow, teamId: number, playerId: number, contactId: number) {
-      await rosterAccess(user, teamId);
+    async remove(access: TeamAccess, playerId: number, contactId: number) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       if (!(await queries.deleteContact(db, teamId, playerId, contactId))) throw notFound(PARENT_NOT_FOUND);
       return { message: ROSTER_RESULTS.parentRemoved, detail: ROSTER_RESULTS.parentRemoved };
     },
@@ -134,8 +126,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
      * Sync (Resend invite): emails the contact a fresh invite, unless they already joined ('joined',
      * nothing sent). The same answer whether or not an account exists for the email.
      */
-    async sync(user: UserRow, teamId: number, contactId: number) {
-      const access = await rosterAccess(user, teamId);
+    async sync(access: TeamAccess, contactId: number) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       const contact = await requireContact(teamId, contactId);
       if (contact.userId !== null) {
         return {
@@ -144,7 +137,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
           invite_sent_at: contact.inviteSentAt?.toISOString() ?? null,
         };
       }
-      const outcome = await db.transaction((tx) => inviteContact(tx, config, access.team, contact, user.id));
+      const outcome = await db.transaction((tx) =>
+        inviteContact(tx, config, access.team, contact, access.user.id),
+      );
       if (outcome === 'recent') {
         throw tooMany(INVITE_MESSAGES.tooSoon, inviteResendSeconds(contact.inviteSentAt));
       }
@@ -158,8 +153,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
     },
 
     /** Assign Parent to Player: a parent member of the team becomes a contact of one more player. */
-    async assignPlayer(user: UserRow, teamId: number, parentUserId: number, input: AssignPlayerInput) {
-      await rosterAccess(user, teamId);
+    async assignPlayer(access: TeamAccess, parentUserId: number, input: AssignPlayerInput) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       const parent = (await membersOfTeam(db, teamId)).find(
         (member) => member.userId === parentUserId && member.memberRole === 'parent',
       );
@@ -189,8 +185,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
      * Sync All Parents (Invite all): every contact who has not joined gets an invite (one per email).
      * synced: invites sent; skipped: invited in the last few minutes; failed: could not be done.
      */
-    async bulkSync(user: UserRow, teamId: number) {
-      const access = await rosterAccess(user, teamId);
+    async bulkSync(access: TeamAccess) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       const unlinked = (await queries.contactsOfTeam(db, teamId)).filter((c) => c.userId === null);
       const byEmail = new Map<string, queries.ContactRow>();
       for (const contact of unlinked) if (!byEmail.has(contact.email)) byEmail.set(contact.email, contact);
@@ -198,7 +195,7 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       for (const contact of byEmail.values()) {
         try {
           const outcome = await db.transaction((tx) =>
-            inviteContact(tx, config, access.team, contact, user.id),
+            inviteContact(tx, config, access.team, contact, access.user.id),
           );
           if (outcome === 'sent') counts.synced_count += 1;
           else counts.skipped_count += 1;
@@ -214,8 +211,9 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
      * The Parent Accounts section: one row per parent email among the team's contacts, then the parent
      * members who are not anyone's contact yet ('unassigned').
      */
-    async synced(user: UserRow, teamId: number): Promise<SyncedParent[]> {
-      await rosterAccess(user, teamId);
+    async synced(access: TeamAccess): Promise<SyncedParent[]> {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       const rows = await queries.contactsWithAccounts(db, teamId);
       const groups = new Map<string, SyncedParent>();
       for (const { contact, playerName } of rows) {

@@ -9,8 +9,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../http-error.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { type RosterViewer, rosterViewer, toPlayer } from './view.ts';
 
@@ -47,12 +46,6 @@ async function guardJersey<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function createPlayerService({ db }: { db: Db }) {
-  async function rosterAccess(user: UserRow, teamId: number): Promise<TeamAccess> {
-    const access = await loadTeamAccess(db, user, teamId);
-    requireCapability(access, 'manage_roster');
-    return access;
-  }
-
   async function playerView(access: TeamAccess, row: queries.PlayerRow): Promise<Player> {
     const contacts = await queries.contactsOfTeam(db, access.team.id, row.id);
     return toPlayer(row, contacts.sort(contactOrder), rosterViewer(access));
@@ -66,15 +59,16 @@ export function createPlayerService({ db }: { db: Db }) {
 
   return {
     /** The roster, by jersey number with the unnumbered last. */
-    async list(user: UserRow, teamId: number): Promise<Player[]> {
-      const access = await loadTeamAccess(db, user, teamId);
+    async list(access: TeamAccess): Promise<Player[]> {
+      const teamId = access.team.id;
       const rows = await queries.playersOfTeam(db, teamId);
       const contacts = await queries.contactsOfTeam(db, teamId);
       return rosterOf(rows, contacts, rosterViewer(access));
     },
 
-    async create(user: UserRow, teamId: number, input: PlayerInput): Promise<Player> {
-      const access = await rosterAccess(user, teamId);
+    async create(access: TeamAccess, input: PlayerInput): Promise<Player> {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       await refuseTakenNumber(teamId, input.jersey_number);
       const [row] = await guardJersey(() => queries.insertPlayers(db, teamId, [toValues(input)]));
       if (!row) throw new Error('The player was not stored');
@@ -82,8 +76,9 @@ export function createPlayerService({ db }: { db: Db }) {
     },
 
     /** Edit: the same rules; the player may keep their own number. */
-    async update(user: UserRow, teamId: number, playerId: number, input: PlayerInput): Promise<Player> {
-      const access = await rosterAccess(user, teamId);
+    async update(access: TeamAccess, playerId: number, input: PlayerInput): Promise<Player> {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       if (!(await queries.findPlayer(db, teamId, playerId))) throw notFound(PLAYER_NOT_FOUND);
       await refuseTakenNumber(teamId, input.jersey_number, playerId);
       const row = await guardJersey(() => queries.updatePlayer(db, teamId, playerId, toValues(input)));
@@ -91,8 +86,9 @@ export function createPlayerService({ db }: { db: Db }) {
       return playerView(access, row);
     },
 
-    async remove(user: UserRow, teamId: number, playerId: number) {
-      await rosterAccess(user, teamId);
+    async remove(access: TeamAccess, playerId: number) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       if (!(await queries.deletePlayer(db, teamId, playerId))) throw notFound(PLAYER_NOT_FOUND);
       return { message: ROSTER_RESULTS.playerRemoved, detail: ROSTER_RESULTS.playerRemoved };
     },
@@ -101,8 +97,9 @@ export function createPlayerService({ db }: { db: Db }) {
      * Bulk Add: rows without a name are left out; every named row must be valid, their numbers unique
      * among themselves and on the team. All rows are added, or none.
      */
-    async bulkAdd(user: UserRow, teamId: number, rows: unknown[]) {
-      const access = await rosterAccess(user, teamId);
+    async bulkAdd(access: TeamAccess, rows: unknown[]) {
+      const teamId = access.team.id;
+      requireCapability(access, 'manage_roster');
       const named = rows
         .map((row, index) => ({ row, number: index + 1 }))
         .filter(({ row }) => {

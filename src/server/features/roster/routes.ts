@@ -33,98 +33,86 @@ export async function rosterRoutes(
   { players, parents }: { players: PlayerService; parents: ParentService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.authenticate };
 
   r.get(
     '/:teamId/players',
-    { ...signedIn, schema: { params: teamParams, response: { 200: z.array(playerSchema) } } },
-    (request) => players.list(request.user, request.params.teamId),
+    { schema: { params: teamParams, response: { 200: z.array(playerSchema) } } },
+    (request) => players.list(request.teamAccess),
   );
 
   r.post(
     '/:teamId/players',
-    { ...signedIn, schema: { params: teamParams, body: playerBody, response: { 201: playerSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await players.create(request.user, request.params.teamId, request.body)),
+    { schema: { params: teamParams, body: playerBody, response: { 201: playerSchema } } },
+    async (request, reply) => reply.status(201).send(await players.create(request.teamAccess, request.body)),
   );
 
   r.post(
     '/:teamId/players/bulk',
     {
-      ...signedIn,
       schema: { params: teamParams, body: bulkPlayersBody, response: { 201: bulkPlayersResponse } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await players.bulkAdd(request.user, request.params.teamId, request.body.players)),
+      reply.status(201).send(await players.bulkAdd(request.teamAccess, request.body.players)),
   );
 
   r.put(
     '/:teamId/players/:playerId',
-    { ...signedIn, schema: { params: playerParams, body: playerBody, response: { 200: playerSchema } } },
-    (request) => players.update(request.user, request.params.teamId, request.params.playerId, request.body),
+    { schema: { params: playerParams, body: playerBody, response: { 200: playerSchema } } },
+    (request) => players.update(request.teamAccess, request.params.playerId, request.body),
   );
 
   r.delete(
     '/:teamId/players/:playerId',
-    { ...signedIn, schema: { params: playerParams, response: { 200: messageResponse } } },
-    (request) => players.remove(request.user, request.params.teamId, request.params.playerId),
+    { schema: { params: playerParams, response: { 200: messageResponse } } },
+    (request) => players.remove(request.teamAccess, request.params.playerId),
   );
 
   r.post(
     '/:teamId/players/:playerId/parents',
     {
-      ...signedIn,
       schema: { params: playerParams, body: addParentBody, response: { 201: addParentResponse } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await parents.add(request.user, request.params.teamId, request.params.playerId, request.body)),
+      reply.status(201).send(await parents.add(request.teamAccess, request.params.playerId, request.body)),
   );
 
   r.delete(
     '/:teamId/players/:playerId/parents/:parentId',
-    { ...signedIn, schema: { params: playerParentParams, response: { 200: messageResponse } } },
-    (request) =>
-      parents.remove(request.user, request.params.teamId, request.params.playerId, request.params.parentId),
+    { schema: { params: playerParentParams, response: { 200: messageResponse } } },
+    (request) => parents.remove(request.teamAccess, request.params.playerId, request.params.parentId),
   );
 
   r.get(
     '/:teamId/parents/synced',
-    { ...signedIn, schema: { params: teamParams, response: { 200: z.array(syncedParentSchema) } } },
-    (request) => parents.synced(request.user, request.params.teamId),
+    { schema: { params: teamParams, response: { 200: z.array(syncedParentSchema) } } },
+    (request) => parents.synced(request.teamAccess),
   );
 
   r.post(
     '/:teamId/parents/bulk-sync',
-    { ...signedIn, schema: { params: teamParams, response: { 200: bulkSyncResponse } } },
-    (request) => parents.bulkSync(request.user, request.params.teamId),
+    { schema: { params: teamParams, response: { 200: bulkSyncResponse } } },
+    (request) => parents.bulkSync(request.teamAccess),
   );
 
   r.put(
     '/:teamId/parents/:parentId',
     {
-      ...signedIn,
       schema: { params: parentParams, body: updateParentBody, response: { 200: parentContactSchema } },
     },
-    (request) => parents.update(request.user, request.params.teamId, request.params.parentId, request.body),
+    (request) => parents.update(request.teamAccess, request.params.parentId, request.body),
   );
 
   r.post(
     '/:teamId/parents/:parentId/sync-user',
-    { ...signedIn, schema: { params: parentParams, response: { 200: syncParentResponse } } },
-    (request) => parents.sync(request.user, request.params.teamId, request.params.parentId),
+    { schema: { params: parentParams, response: { 200: syncParentResponse } } },
+    (request) => parents.sync(request.teamAccess, request.params.parentId),
   );
 
   r.post(
     '/:teamId/parents/:userId/assign-player',
     {
-      ...signedIn,
       schema: { params: userParams, body: assignPlayerBody, response: { 200: messageResponse } },
     },
-    (request) =>
-      parents.assignPlayer(request.user, request.params.teamId, request.params.userId, request.body),
+    (request) => parents.assignPlayer(request.teamAccess, request.params.userId, request.body),
   );
 }

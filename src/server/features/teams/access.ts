@@ -1,7 +1,7 @@
 import {
   type Capability,
   hasCapability,
-  MODERATOR_FLAGS,
+  isModeratorFlag,
   type ModeratorFlag,
 } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
@@ -27,9 +27,6 @@ export interface TeamAccess {
   flags: ModeratorFlag[];
 }
 
-const knownFlag = (flag: string): flag is ModeratorFlag =>
-  (MODERATOR_FLAGS as readonly string[]).includes(flag);
-
 /**
  * The caller's standing on a team. Throws 404 when the team does not exist or the user is not a member
  * (admins see every team); `notFoundDetail` lets a route name what it was looking for instead.
@@ -50,7 +47,7 @@ export async function loadTeamAccess(
     user,
     isCoach: isAdmin || membership?.role === 'coach',
     role: isAdmin ? 'admin' : (membership?.role as Role),
-    flags: (membership?.permissions ?? []).filter(knownFlag),
+    flags: (membership?.permissions ?? []).filter(isModeratorFlag),
   };
 }
 
@@ -64,6 +61,9 @@ const CAPABILITY_WORDS: Record<Capability, string> = {
   manage_events: "manage this team's events",
   edit_team_info: "edit this team's settings",
   manage_equipment: "manage this team's kits",
+  review_join_requests: "review this team's join requests",
+  manage_moderators: "manage this team's moderators",
+  regenerate_invite_code: "change this team's invite code",
 };
 
 /** 403 unless the caller holds the capability on this team. */
@@ -71,9 +71,4 @@ export function requireCapability(access: TeamAccess, capability: Capability): v
   if (!hasCapability(access, capability)) {
     throw forbidden(`You do not have permission to ${CAPABILITY_WORDS[capability]}`);
   }
-}
-
-/** 403 unless the caller is a coach of this team or an admin (team administration). */
-export function requireCoach(access: TeamAccess): void {
-  if (!access.isCoach) throw forbidden('Only coaches of this team can do this');
 }

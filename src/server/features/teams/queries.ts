@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -59,13 +60,21 @@ export async function insertTeam(db: Db, values: NewTeam): Promise<TeamRow | und
   return row;
 }
 
-export async function updateTeamBot(
-  db: Db,
-  id: number,
-  groupmeBotId: string | null,
-): Promise<TeamRow | undefined> {
-  const [row] = await db.update(teams).set({ groupmeBotId }).where(eq(teams.id, id)).returning();
+export async function updateTeam(db: Db, id: number, values: Partial<NewTeam>): Promise<TeamRow | undefined> {
+  if (Object.values(values).every((v) => v === undefined)) return findTeamById(db, id);
+  const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning();
   return row;
+}
+
+/** Gives the team a new invite code; undefined when the code is taken by another team (draw again). */
+export async function setInviteCode(db: Db, id: number, inviteCode: string): Promise<TeamRow | undefined> {
+  try {
+    const [row] = await db.update(teams).set({ inviteCode }).where(eq(teams.id, id)).returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, 'teams_invite_code_key')) return undefined;
+    throw error;
+  }
 }
 
 /** Adds the membership unless the user already belongs to the team (then their role stays). */

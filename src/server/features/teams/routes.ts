@@ -5,39 +5,42 @@ import { memberSchema, setupTeamBody, teamSchema, updateTeamBody } from '../../.
 import { teamParams } from '../../params.ts';
 import type { TeamService } from './service.ts';
 
+// /api/teams, inside the signed-in scope (which loads the caller's access for :teamId routes).
+
 export async function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.authenticate };
 
   r.post(
     '/setup-complete',
-    { ...signedIn, schema: { body: setupTeamBody, response: { 201: teamSchema } } },
+    { schema: { body: setupTeamBody, response: { 201: teamSchema } } },
     async (request, reply) => reply.status(201).send(await teams.setup(request.user, request.body)),
   );
 
-  r.get('/coached', { ...signedIn, schema: { response: { 200: z.array(teamSchema) } } }, (request) =>
+  r.get('/coached', { schema: { response: { 200: z.array(teamSchema) } } }, (request) =>
     teams.coached(request.user),
   );
 
-  r.get('/my-team', { ...signedIn, schema: { response: { 200: teamSchema } } }, (request) =>
-    teams.myTeam(request.user),
-  );
+  r.get('/my-team', { schema: { response: { 200: teamSchema } } }, (request) => teams.myTeam(request.user));
 
-  r.get(
-    '/:teamId',
-    { ...signedIn, schema: { params: teamParams, response: { 200: teamSchema } } },
-    (request) => teams.get(request.user, request.params.teamId),
+  r.get('/:teamId', { schema: { params: teamParams, response: { 200: teamSchema } } }, (request) =>
+    teams.get(request.teamAccess),
   );
 
   r.put(
     '/:teamId',
-    { ...signedIn, schema: { params: teamParams, body: updateTeamBody, response: { 200: teamSchema } } },
-    (request) => teams.update(request.user, request.params.teamId, request.body),
+    { schema: { params: teamParams, body: updateTeamBody, response: { 200: teamSchema } } },
+    (request) => teams.update(request.teamAccess, request.body),
+  );
+
+  r.post(
+    '/:teamId/invite-code/regenerate',
+    { schema: { params: teamParams, response: { 200: teamSchema } } },
+    (request) => teams.regenerateInviteCode(request.teamAccess),
   );
 
   r.get(
     '/:teamId/members',
-    { ...signedIn, schema: { params: teamParams, response: { 200: z.array(memberSchema) } } },
-    (request) => teams.members(request.user, request.params.teamId),
+    { schema: { params: teamParams, response: { 200: z.array(memberSchema) } } },
+    (request) => teams.members(request.teamAccess),
   );
 }

@@ -1,25 +1,28 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import type { Member, setupTeamBody, Team } from '../../../shared/api/teams.ts';
+import type { Member, setupTeamBody, Team, updateTeamBody } from '../../../shared/api/teams.ts';
+import { type CapabilityHolder, hasCapability } from '../../../shared/permissions.ts';
 import { isCoachLike, type Role } from '../../../shared/roles.ts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability } from './access.ts';
+import { loadTeamAccess, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from './access.ts';
 import * as queries from './queries.ts';
 
 export type SetupTeamInput = z.output<typeof setupTeamBody>;
+export type UpdateTeamInput = z.output<typeof updateTeamBody>;
 
 /** The team as every team endpoint answers it; the invite code and bot id only for those who run it. */
-export function toTeam(team: queries.TeamRow, isCoach: boolean): Team {
+export function toTeam(team: queries.TeamRow, viewer: CapabilityHolder): Team {
+  const isCoach = viewer.isCoach;
   return {
     id: team.id,
     name: team.name,
     team_name: team.name,
     // The invite code lets anyone ask to join: only the people running the team see it.
     invite_code: isCoach ? team.inviteCode : null,
-    groupme_bot_id: isCoach ? team.groupmeBotId : null,
+    groupme_bot_id: hasCapability(viewer, 'edit_team_info') ? team.groupmeBotId : null,
     age_group: team.ageGroup,
     division: team.division,
     league_name: team.leagueName,
@@ -32,7 +35,59 @@ export function toTeam(team: queries.TeamRow, isCoach: boolean): Team {
     secondary_color: team.secondaryColor,
     team_logo_url: team.teamLogoUrl,
     is_coach: isCoach,
+    details: hasCapability(viewer, 'edit_team_info')
+      ? {
+          head_coach_phone: team.headCoachPhone,
+          head_coach_email: team.headCoachEmail,
+          assistant_coach_name: team.assistantCoachName,
+          assistant_coach_phone: team.assistantCoachPhone,
+          assistant_coach_email: team.assistantCoachEmail,
+          practice_location: team.practiceLocation,
+          practice_day: team.practiceDay,
+          practice_time: team.practiceTime,
+          emergency_contact_name: team.emergencyContactName,
+          emergency_contact_phone: team.emergencyContactPhone,
+          emergency_contact_relation: team.emergencyContactRelation,
+        }
+      : null,
   };
+}
+
+const RUNS_THE_TEAM: CapabilityHolder = { isCoach: true, flags: [] };
+
+/** The wizard's fields as columns; a field left undefined is left out (an update keeps its value). */
+function teamColumns(input: Partial<SetupTeamInput>): Partial<queries.NewTeam> {
+  return {
+    name: input.name,
+    groupmeBotId: input.groupme_bot_id,
+    ageGroup: input.age_group,
+    division: input.division,
+    leagueName: input.league_name,
+    season: input.season,
+    seasonStart: input.season_start,
+    seasonEnd: input.season_end,
+    teamDescription: input.team_description,
+    headCoachName: input.head_coach_name,
+    headCoachPhone: input.head_coach_phone,
+    headCoachEmail: input.head_coach_email,
+    assistantCoachName: input.assistant_coach_name,
+    assistantCoachPhone: input.assistant_coach_phone,
+    assistantCoachEmail: input.assistant_coach_email,
+    primaryColor: input.primary_color,
+    secondaryColor: input.secondary_color,
+    teamLogoUrl: input.team_logo_url,
+    practiceLocation: input.practice_location,
+    practiceDay: input.practice_day,
+    practiceTime: input.practice_time,
+    emergencyContactName: input.emergency_contact_name,
+    emergencyContactPhone: input.emergency_contact_phone,
+    emergencyContactRelation: input.emergency_contact_relation,
+  };
+}
+
+function checkSeasonDates(input: Partial<SetupTeamInput>): void {
+  if (input.season_start && !isRealDate(input.season_start)) throw badRequest('Season start must be a date');
+  if (input.season_end && !isRealDate(input.season_end)) throw badRequest('Season end must be a date');
 }
 
 export function randomInviteCode(): string {
@@ -57,38 +112,14 @@ export function createTeamService({ db }: { db: Db }) {
     /** The setup wizard: creates the team with a fresh invite code; the creator becomes its coach. */
     async setup(user: UserRow, input: SetupTeamInput): Promise<Team> {
       if (!isCoachLike(user.role as Role)) throw forbidden('Only coaches and admins can create teams');
-      if (input.season_start && !isRealDate(input.season_start))
-        throw badRequest('Season start must be a date');
-      if (input.season_end && !isRealDate(input.season_end)) throw badRequest('Season end must be a date');
+      checkSeasonDates(input);
       const team = await db.transaction(async (tx) => {
         for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
           const row = await queries.insertTeam(tx, {
+            ...teamColumns(input),
             name: input.name,
             inviteCode: randomInviteCode(),
-            groupmeBotId: input.groupme_bot_id,
             createdBy: user.id,
-            ageGroup: input.age_group,
-            division: input.division,
-            leagueName: input.league_name,
-            season: input.season,
-            seasonStart: input.season_start,
-            seasonEnd: input.season_end,
-            teamDescription: input.team_description,
-            headCoachName: input.head_coach_name,
-            headCoachPhone: input.head_coach_phone,
-            headCoachEmail: input.head_coach_email,
-            assistantCoachName: input.assistant_coach_name,
-            assistantCoachPhone: input.assistant_coach_phone,
-            assistantCoachEmail: input.assistant_coach_email,
-            primaryColor: input.primary_color,
-            secondaryColor: input.secondary_color,
-            teamLogoUrl: input.team_logo_url,
-            practiceLocation: input.practice_location,
-            practiceDay: input.practice_day,
-            practiceTime: input.practice_time,
-            emergencyContactName: input.emergency_contact_name,
-            emergencyContactPhone: input.emergency_contact_phone,
-            emergencyContactRelation: input.emergency_contact_relation,
           });
           if (row) {
             // An admin who creates a team is recorded as its coach too, so it shows as theirs.
@@ -98,7 +129,7 @@ export function createTeamService({ db }: { db: Db }) {
         }
         throw new Error('Could not draw an unused invite code');
       });
-      return toTeam(team, true);
+      return toTeam(team, RUNS_THE_TEAM);
     },
 
     /** Coaches: the teams they coach. Admins: every team of the club (DECISIONS.md). */
@@ -107,7 +138,7 @@ export function createTeamService({ db }: { db: Db }) {
       if (!isCoachLike(role)) throw forbidden('Only coaches and admins coach teams');
       const teams =
         role === 'admin' ? await queries.allTeams(db) : await queries.teamsOfMember(db, user.id, 'coach');
-      return teams.map((team) => toTeam(team, true));
+      return teams.map((team) => toTeam(team, RUNS_THE_TEAM));
     },
 
     /** The user's first team (a parent or player belongs to one). */
@@ -115,27 +146,35 @@ export function createTeamService({ db }: { db: Db }) {
       const [team] = await queries.teamsOfMember(db, user.id);
       if (!team) throw notFound('You are not a member of any team yet');
       const access = await loadTeamAccess(db, user, team.id);
-      return toTeam(access.team, access.isCoach);
+      return toTeam(access.team, access);
     },
 
-    async get(user: UserRow, teamId: number): Promise<Team> {
-      const access = await loadTeamAccess(db, user, teamId);
-      return toTeam(access.team, access.isCoach);
+    get(access: TeamAccess): Team {
+      return toTeam(access.team, access);
     },
 
-    /** Team Settings: the group-chat bot id. */
-    async update(user: UserRow, teamId: number, input: { groupme_bot_id: string | null }): Promise<Team> {
-      const access = await loadTeamAccess(db, user, teamId);
+    /** Team Settings: the group-chat bot id and the wizard's fields. */
+    async update(access: TeamAccess, input: UpdateTeamInput): Promise<Team> {
       requireCapability(access, 'edit_team_info');
-      const team = await queries.updateTeamBot(db, teamId, input.groupme_bot_id);
-      if (!team) throw notFound('Team not found');
-      return toTeam(team, access.isCoach);
+      checkSeasonDates(input);
+      const team = await queries.updateTeam(db, access.team.id, teamColumns(input));
+      if (!team) throw notFound(TEAM_NOT_FOUND);
+      return toTeam(team, access);
+    },
+
+    /** A fresh invite code; the old one stops working at once. */
+    async regenerateInviteCode(access: TeamAccess): Promise<Team> {
+      requireCapability(access, 'regenerate_invite_code');
+      for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
+        const team = await queries.setInviteCode(db, access.team.id, randomInviteCode());
+        if (team) return toTeam(team, access);
+      }
+      throw new Error('Could not draw an unused invite code');
     },
 
     /** Everyone on the team; emails only for the people who run it. */
-    async members(user: UserRow, teamId: number): Promise<Member[]> {
-      const access = await loadTeamAccess(db, user, teamId);
-      const rows = await queries.membersOfTeam(db, teamId);
+    async members(access: TeamAccess): Promise<Member[]> {
+      const rows = await queries.membersOfTeam(db, access.team.id);
       return rows.map((row) => ({
         user_id: row.userId,
         name: row.name,

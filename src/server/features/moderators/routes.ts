@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignModeratorBody,
+  moderatorSchema,
+  myPermissionsSchema,
+  permissionDefinitionSchema,
+  potentialModeratorSchema,
+} from '../../../shared/api/moderators.ts';
+import { MODERATOR_FLAGS } from '../../../shared/permissions.ts';
+import type { Db } from '../../db/connect.ts';
+import { idParam, teamParams } from '../../params.ts';
+import { loadTeamAccess } from '../teams/access.ts';
+import { PERMISSION_LIST, type ModeratorService } from './service.ts';
+
+// /api/moderators (spec part 2 section 7) and /api/teams/{teamId}/potential-moderators.
+
+/** GET /api/moderators/permissions needs no sign-in (spec). */
+export async function publicModeratorRoutes(app: FastifyInstance) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/moderators/permissions',
+      { schema: { response: { 200: z.array(permissionDefinitionSchema) } } },
+      () => PERMISSION_LIST,
+    );
+}
+
+/** The signed-in routes; registered inside the signed-in scope, which loads :teamId access. */
+export async function moderatorRoutes(
+  app: FastifyInstance,
+  { moderators, db }: { moderators: ModeratorService; db: Db },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/moderators/team/:teamId',
+    { schema: { params: teamParams, response: { 200: z.array(moderatorSchema) } } },
+    (request) => moderators.list(request.teamAccess),
+  );
+
+  r.get(
+    '/moderators/my-permissions/:teamId',
+    { schema: { params: teamParams, response: { 200: myPermissionsSchema } } },
+    (request) => moderators.mine(request.teamAccess),
+  );
+
+  r.get(
+    '/teams/:teamId/potential-moderators',
+    { schema: { params: teamParams, response: { 200: z.array(potentialModeratorSchema) } } },
+    (request) => moderators.potential(request.teamAccess),
+  );
+
+  r.post(
+    '/moderators/assign',
+    { schema: { body: assignModeratorBody, response: { 200: moderatorSchema } } },
+    async (request) => {
+      const access = await loadTeamAccess(db, request.user, request.body.team_id);
+      const flags = MODERATOR_FLAGS.filter((flag) => request.body[flag] === true);
+      return moderators.assign(access, request.body.user_id, flags);
+    },
+  );
+
+  r.delete(
+    '/moderators/revoke/:userId/:teamId',
+    {
+      schema: {
+        params: z.object({ userId: idParam('User id'), teamId: idParam('Team id') }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    (request) => moderators.revoke(request.teamAccess, request.params.userId),
+  );
+}

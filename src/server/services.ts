@@ -1,0 +1,35 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import type { AccessTokens } from './features/auth/access-tokens.ts';
+import { createAuthService } from './features/auth/service.ts';
+import { createJoiningService } from './features/joining/service.ts';
+import { createKitService } from './features/kits/service.ts';
+import { createModeratorService } from './features/moderators/service.ts';
+import { createParentService } from './features/roster/parents-service.ts';
+import { createPlayerService } from './features/roster/players-service.ts';
+import { createTeamService } from './features/teams/service.ts';
+
+// The composition root: every feature's service, built once from the same dependencies. The app's
+// routes and the demo seed both use it, so the seed goes through exactly the code the API runs.
+
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  tokens: AccessTokens;
+  /** Tells the mail sender something was queued. */
+  mailQueued: () => void;
+}
+
+export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) {
+  return {
+    auth: createAuthService({ db, config, tokens, mailQueued }),
+    teams: createTeamService({ db }),
+    players: createPlayerService({ db }),
+    parents: createParentService({ db, config, mailQueued }),
+    joining: createJoiningService({ db, config, mailQueued }),
+    moderators: createModeratorService({ db }),
+    kits: createKitService({ db }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
