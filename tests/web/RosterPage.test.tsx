@@ -29,6 +29,7 @@ function team(isCoach: boolean): Team {
     secondary_color: '#059669',
     team_logo_url: null,
     is_coach: isCoach,
+    details: null,
   };
 }
 

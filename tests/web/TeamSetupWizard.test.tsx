@@ -29,6 +29,7 @@ const TEAM: Team = {
   secondary_color: '#059669',
   team_logo_url: null,
   is_coach: true,
+  details: null,
 };
 
 function Harness({ onCreated = () => {} }: { onCreated?: (team: Team) => void }) {

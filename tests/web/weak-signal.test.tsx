@@ -36,6 +36,7 @@ const TEAM: Team = {
   secondary_color: '#059669',
   team_logo_url: null,
   is_coach: true,
+  details: null,
 };
 
 function player(id: number, name: string, jersey: number | null): Player {

@@ -1,6 +1,11 @@
 import type { Team } from '../../shared/api/teams.ts';
 import { AdminPage } from '../features/admin/components/AdminPage.tsx';
+import type { AdminTab } from '../features/admin/components/AdminTabs.tsx';
+import { KitsPanel } from '../features/kits/components/KitsPanel.tsx';
+import { ModeratorsPanel } from '../features/moderators/components/ModeratorsPanel.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
+import { TeamSettingsPanel } from '../features/teams/components/TeamSettingsPanel.tsx';
+import { useCan } from '../lib/permissions.ts';
 
 interface AdminScreenProps {
   coachLike: boolean;
@@ -8,8 +13,30 @@ interface AdminScreenProps {
   loading: boolean;
 }
 
-/** Team Administration, given the roster's players so an approved request can be linked to one. */
+/**
+ * Team Administration, composed here from the features it shows: the roster's players (an approved
+ * request can be linked to one), kits, moderators and team settings.
+ */
 export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
   const players = usePlayers(coachLike && team ? team.id : null);
-  return <AdminPage coachLike={coachLike} team={team} players={players.data ?? []} loading={loading} />;
+  const canKits = useCan(team, 'manage_equipment');
+  const canSettings = useCan(team, 'edit_team_info');
+  // Coaches see every tab; a moderator only the ones their flags open.
+  const tabs: AdminTab[] | null = coachLike
+    ? null
+    : [...(canKits ? (['kits'] as const) : []), ...(canSettings ? (['settings'] as const) : [])];
+  return (
+    <AdminPage
+      coachLike={coachLike || (tabs !== null && tabs.length > 0)}
+      tabs={tabs}
+      team={team}
+      players={players.data ?? []}
+      loading={loading}
+      panels={(selected) => ({
+        kits: <KitsPanel team={selected} />,
+        moderators: <ModeratorsPanel team={selected} />,
+        settings: <TeamSettingsPanel team={selected} />,
+      })}
+    />
+  );
 }

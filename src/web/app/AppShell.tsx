@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
+import { useCan } from '../lib/permissions.ts';
 import { isCoachLike } from '../../shared/roles.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
 import { usePendingJoinRequestCount } from '../features/admin/api/get-join-requests.ts';
@@ -59,6 +60,9 @@ export function AppShell({ user }: AppShellProps) {
       : NO_TEAMS;
   const [selectedTeam, selectTeam] = useSelectedTeam(teams);
   const pendingJoinRequests = usePendingJoinRequestCount(selectedTeam?.id ?? null, coachLike);
+  // Moderators holding the kits or team-info flag reach those parts of Team Administration too.
+  const canKits = useCan(selectedTeam, 'manage_equipment');
+  const canSettings = useCan(selectedTeam, 'edit_team_info');
 
   // Spec part 1 section 2: team setup is prompted once, for a coach whose teams have loaded and who has
   // no selected team.
@@ -131,7 +135,7 @@ export function AppShell({ user }: AppShellProps) {
         id={SIDEBAR_ID}
         open={drawerOpen}
         clubName={clubName}
-        tabs={visibleTabs(coachLike)}
+        tabs={visibleTabs(coachLike || canKits || canSettings)}
         activeTab={tab}
         // The unread-message count arrives with the Communication feature.
         unreadCount={0}

@@ -12,6 +12,8 @@ interface FormModalProps {
   /** The submit button's text while `busy`, e.g. 'Saving...'. */
   busyLabel: string;
   busy: boolean;
+  /** Keeps the submit button disabled (e.g. while a required field is blank, where the spec says so). */
+  submitDisabled?: boolean;
   danger?: boolean;
   /** A failure to show above the fields. */
   error?: string | null | undefined;
@@ -39,6 +41,7 @@ export function FormModal({
   submitLabel,
   busyLabel,
   busy,
+  submitDisabled = false,
   danger = false,
   error,
   formLabel,
@@ -51,7 +54,7 @@ export function FormModal({
   const formId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!busy) onSubmit();
+    if (!busy && !submitDisabled) onSubmit();
   };
   return (
     <Modal
@@ -71,7 +74,7 @@ export function FormModal({
             type="submit"
             form={formId}
             className={`button ${danger ? 'button--danger' : 'button--primary'}`}
-            disabled={busy}
+            disabled={busy || submitDisabled}
           >
             {busy ? busyLabel : submitLabel}
           </button>

@@ -14,6 +14,10 @@ export const queryKeys = {
   team: (teamId: number) => ['teams', teamId] as const,
   players: (teamId: number) => ['teams', teamId, 'players'] as const,
   syncedParents: (teamId: number) => ['teams', teamId, 'parents', 'synced'] as const,
+  /** The signed-in user's moderator flags on the team. */
+  myPermissions: (teamId: number) => ['teams', teamId, 'my-permissions'] as const,
+  kits: (teamId: number) => ['teams', teamId, 'kits'] as const,
+  moderators: (teamId: number) => ['teams', teamId, 'moderators'] as const,
   /** The Join Requests tab and the Admin badge read the same list. */
   joinRequests: (teamId: number) => ['join-requests', teamId] as const,
   /** The signed-in user's own join requests and waiting invites (joining from inside the app). */

@@ -20,8 +20,8 @@ function joinRequestsQuery(teamId: number) {
   return { queryKey: queryKeys.joinRequests(teamId), queryFn: () => getJoinRequests(teamId) };
 }
 
-export function useJoinRequests(teamId: number) {
-  return useQuery({ ...joinRequestsQuery(teamId), refetchInterval: JOIN_REQUESTS_REFRESH_MS });
+export function useJoinRequests(teamId: number, enabled = true) {
+  return useQuery({ ...joinRequestsQuery(teamId), enabled, refetchInterval: JOIN_REQUESTS_REFRESH_MS });
 }
 
 function countPending(requests: JoinRequest[]): number {

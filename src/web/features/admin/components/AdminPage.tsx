@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { Player, Team } from '../../../../shared/api/teams.ts';
-import { AdminTabs } from './AdminTabs.tsx';
+import { AdminTabs, type AdminTab } from './AdminTabs.tsx';
 
 interface AdminPageProps {
   coachLike: boolean;
@@ -8,10 +9,21 @@ interface AdminPageProps {
   players: readonly Player[];
   /** The user's teams are still loading: no team is not yet 'no team selected'. */
   loading?: boolean;
+  /** The panels of the tabs other features provide, for the selected team. */
+  panels?: (team: Team) => Partial<Record<AdminTab, ReactNode>>;
+  /** The tabs to offer; null offers every tab (coaches). */
+  tabs?: readonly AdminTab[] | null;
 }
 
 /** The #admin tab: Team Administration (spec part 2 section 2.6). */
-export function AdminPage({ coachLike, team, players, loading = false }: AdminPageProps) {
+export function AdminPage({
+  coachLike,
+  team,
+  players,
+  loading = false,
+  panels,
+  tabs = null,
+}: AdminPageProps) {
   return (
     <>
       <h1 className="page-title">Team Administration</h1>
@@ -29,7 +41,7 @@ export function AdminPage({ coachLike, team, players, loading = false }: AdminPa
       ) : !team ? (
         <p className="card">Please select a team to manage administrative functions.</p>
       ) : (
-        <AdminTabs team={team} players={players} />
+        <AdminTabs team={team} players={players} panels={panels?.(team) ?? {}} only={tabs} />
       )}
     </>
   );

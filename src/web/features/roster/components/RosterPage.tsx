@@ -3,7 +3,7 @@ import type { Player, Team } from '../../../../shared/api/teams.ts';
 import { compareByJersey } from '../../../../shared/teams.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
-import { useTeamCapability } from '../../../lib/permissions.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { useDeletePlayer } from '../api/delete-player.ts';
 import { usePlayers } from '../api/get-players.ts';
 import { failedTo, isGone, PLAYER_MESSAGES } from '../lib/messages.ts';
@@ -58,8 +58,9 @@ function TeamRoster({ team }: { team: Team }) {
   const [message, setMessage] = useState<Message | null>(null);
   const playersQuery = usePlayers(team.id);
   const deleteMutation = useDeletePlayer(team.id);
-  const canManageRoster = useTeamCapability(team, 'manage_roster');
-  const canManageParents = team.is_coach;
+  const canManageRoster = useCan(team, 'manage_roster');
+  // The server gives parents' contact details to whoever manages the roster: the same people manage them.
+  const canManageParents = canManageRoster;
   const players = [...(playersQuery.data ?? [])].sort(compareByJersey);
   const activeCount = players.filter((p) => p.status === 'active').length;
   const close = () => setDialog(null);
@@ -139,7 +140,9 @@ function TeamRoster({ team }: { team: Team }) {
         )}
       </section>
 
-      {team.is_coach && <ParentAccountsSection teamId={team.id} players={players} onMessage={setMessage} />}
+      {canManageParents && (
+        <ParentAccountsSection teamId={team.id} players={players} onMessage={setMessage} />
+      )}
 
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
         <PlayerFormModal

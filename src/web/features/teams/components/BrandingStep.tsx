@@ -1,9 +1,9 @@
 import { TextField } from '../../../components/TextField.tsx';
-import { ColorField } from './ColorField.tsx';
+import { ColorField } from '../../../components/ColorField.tsx';
 import { bindField, type WizardStepProps } from './wizard-field.ts';
 
 /** Step 4: team colours, logo and the group-chat bot. */
-export function BrandingStep(props: WizardStepProps) {
+export function BrandingStep({ withBotId = true, ...props }: WizardStepProps & { withBotId?: boolean }) {
   return (
     <>
       <div className="form-grid">
@@ -16,12 +16,14 @@ export function BrandingStep(props: WizardStepProps) {
         placeholder="https://"
         {...bindField(props, 'team_logo_url')}
       />
-      <TextField
-        label="GroupMe Bot ID"
-        autoComplete="off"
-        hint="Optional. With a bot id, announcements can also be posted to the team's group chat."
-        {...bindField(props, 'groupme_bot_id')}
-      />
+      {withBotId && (
+        <TextField
+          label="GroupMe Bot ID"
+          autoComplete="off"
+          hint="Optional. With a bot id, announcements can also be posted to the team's group chat."
+          {...bindField(props, 'groupme_bot_id')}
+        />
+      )}
     </>
   );
 }

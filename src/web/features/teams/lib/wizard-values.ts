@@ -1,4 +1,10 @@
-import { setupTeamBody, type SetupTeamBody } from '../../../../shared/api/teams.ts';
+import {
+  setupTeamBody,
+  updateTeamBody,
+  type SetupTeamBody,
+  type Team,
+  type UpdateTeamBody,
+} from '../../../../shared/api/teams.ts';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../../shared/teams.ts';
 import { dateInputToIso } from '../../../lib/dates.ts';
 import { validate, type FieldErrors } from '../../../lib/form-errors.ts';
@@ -94,4 +100,46 @@ export function stepErrors(values: WizardValues, step: WizardStep): WizardErrors
 
 export function missesRequired(errors: WizardErrors, step: WizardStep): boolean {
   return step.required.some((field) => errors[field]);
+}
+
+/** Team Settings: the wizard's values of an existing team (details only for those who may edit them). */
+export function teamDetailsValues(team: Team): WizardValues {
+  const details = team.details;
+  return {
+    name: team.name,
+    age_group: team.age_group ?? '',
+    division: team.division ?? '',
+    league_name: team.league_name ?? '',
+    season: team.season ?? '',
+    season_start: team.season_start ?? '',
+    season_end: team.season_end ?? '',
+    team_description: team.team_description ?? '',
+    head_coach_name: team.head_coach_name ?? '',
+    head_coach_phone: details?.head_coach_phone ?? '',
+    head_coach_email: details?.head_coach_email ?? '',
+    assistant_coach_name: details?.assistant_coach_name ?? '',
+    assistant_coach_phone: details?.assistant_coach_phone ?? '',
+    assistant_coach_email: details?.assistant_coach_email ?? '',
+    primary_color: team.primary_color,
+    secondary_color: team.secondary_color,
+    team_logo_url: team.team_logo_url ?? '',
+    groupme_bot_id: team.groupme_bot_id ?? '',
+  };
+}
+
+/**
+ * PUT /api/teams/{id} from Team Settings' details: the wizard's fields, without the bot id (saved on its
+ * own) and without the practice and emergency fields the form does not show (left as they are).
+ */
+export function teamDetailsBody(values: WizardValues): UpdateTeamBody {
+  const { groupme_bot_id: _bot, ...rest } = wizardBody(values);
+  const shown = Object.fromEntries(
+    WIZARD_FIELDS.filter((field) => field !== 'groupme_bot_id').map((field) => [field, rest[field]]),
+  );
+  return shown as UpdateTeamBody;
+}
+
+/** The server's messages for the details form, checked before sending. */
+export function detailsErrors(values: WizardValues): WizardErrors {
+  return validate<WizardField>(updateTeamBody, teamDetailsBody(values) as Record<WizardField, unknown>);
 }

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  moderatorSchema,
+  permissionDefinitionSchema,
+  potentialModeratorSchema,
+  type Moderator,
+  type PermissionDefinition,
+  type PotentialModerator,
+} from '../../../../shared/api/moderators.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+
+export function getModerators(teamId: number): Promise<Moderator[]> {
+  return apiRequest(`/moderators/team/${teamId}`, { schema: z.array(moderatorSchema) });
+}
+
+export function useModerators(teamId: number) {
+  return useQuery({ queryKey: queryKeys.moderators(teamId), queryFn: () => getModerators(teamId) });
+}
+
+export function getPotentialModerators(teamId: number): Promise<PotentialModerator[]> {
+  return apiRequest(`/teams/${teamId}/potential-moderators`, { schema: z.array(potentialModeratorSchema) });
+}
+
+export function usePotentialModerators(teamId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.moderators(teamId), 'potential'],
+    queryFn: () => getPotentialModerators(teamId),
+    enabled,
+  });
+}
+
+/** The flags with their names and descriptions; the same for every team, so loaded once. */
+export function getPermissionDefinitions(): Promise<PermissionDefinition[]> {
+  return apiRequest('/moderators/permissions', { schema: z.array(permissionDefinitionSchema), token: null });
+}
+
+export function usePermissionDefinitions() {
+  return useQuery({
+    queryKey: ['moderator-permissions'],
+    queryFn: getPermissionDefinitions,
+    staleTime: Infinity,
+  });
+}

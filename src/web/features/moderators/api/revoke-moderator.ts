@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
+import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
+
+export function revokeModerator(teamId: number, userId: number): Promise<{ message: string }> {
+  return apiRequest(`/moderators/revoke/${userId}/${teamId}`, {
+    method: 'DELETE',
+    schema: z.object({ message: z.string() }),
+  });
+}
+
+export function useRevokeModerator(teamId: number) {
+  return useReloadingMutation(
+    (userId: number) => revokeModerator(teamId, userId),
+    [queryKeys.moderators(teamId)],
+  );
+}

@@ -1,0 +1,188 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type CoachWithTeam, coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
+
+// Team Administration (issue 7): moderators and kits, as a coach and a parent use them.
+
+/** A parent account that asked to join with the code and was approved, through the API. */
+async function approvedParent(
+  request: APIRequestContext,
+  coach: CoachWithTeam,
+  name: string,
+): Promise<string> {
+  const email = uniqueEmail('parent');
+  expect(
+    (
+      await request.post('/api/auth/register', { data: { name, email, password: PASSWORD, role: 'parent' } })
+    ).ok(),
+  ).toBe(true);
+  const token = (
+    (await (
+      await request.post('/api/auth/token', { data: { username: email, password: PASSWORD } })
+    ).json()) as {
+      access_token: string;
+    }
+  ).access_token;
+  const joined = await request.post('/api/teams/join', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { invite_code: coach.team.invite_code },
+  });
+  const { request_id: requestId } = (await joined.json()) as { request_id: number };
+  const approved = await request.post(`/api/join-requests/${requestId}/approve`, {
+    headers: { authorization: `Bearer ${coach.token}` },
+    data: {},
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return email;
+}
+
+async function openAdminTab(page: Page, info: Parameters<typeof goToTab>[1], label: string): Promise<void> {
+  await goToTab(page, info, 'Admin');
+  await page.getByRole('tab', { name: label }).click();
+}
+
+test('a coach makes a parent a roster moderator, who adds a player; revoking removes the buttons', async ({
+  page,
+  request,
+  browser,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U12 Herons', [{ name: 'Ava Stone', jersey_number: 4 }]);
+  const parentEmail = await approvedParent(request, coach, 'Paula Reyes');
+
+  await signInFresh(page, coach.email);
+  await openAdminTab(page, info, 'Moderators');
+  await expect(page).toHaveURL(/#admin\?tab=moderators$/);
+  await expect(page.getByText('No moderators yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Moderator' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Moderator' });
+  await add.getByRole('button', { name: 'Grant Permissions' }).click();
+  await expect(add.getByRole('alert')).toContainText('Please select a user and at least one permission');
+  await add.getByLabel('Team member').selectOption({ label: 'Paula Reyes (Parent)' });
+  await add.getByRole('checkbox', { name: 'Manage Roster' }).check();
+  await add.getByRole('button', { name: 'Grant Permissions' }).click();
+  await expect(add).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Moderator permissions granted successfully!' }),
+  ).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: 'Paula Reyes' });
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText('Manage Roster')).toBeVisible();
+
+  // A reload keeps the sub-tab.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Moderators' })).toHaveAttribute('aria-selected', 'true');
+  // Back and forward move between the sub-tabs.
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: /^Join Requests/ })).toHaveAttribute('aria-selected', 'true');
+  await page.goForward();
+  await expect(page.getByRole('tab', { name: 'Moderators' })).toHaveAttribute('aria-selected', 'true');
+
+  // The parent, signed in elsewhere, now has the roster buttons and adds a player.
+  const parentContext = await browser.newContext({ ...info.project.use });
+  const parentPage = await parentContext.newPage();
+  await signInFresh(parentPage, parentEmail);
+  await goToTab(parentPage, info, 'Team');
+  await parentPage.getByRole('button', { name: 'Add Player' }).click();
+  const addPlayer = parentPage.getByRole('dialog', { name: 'Add Player' });
+  await addPlayer.getByLabel('Name').fill('Noor Haddad');
+  await addPlayer.getByRole('button', { name: 'Add Player' }).click();
+  await expect(addPlayer).toBeHidden();
+  await expect(parentPage.getByRole('list', { name: 'Players' })).toContainText('Noor Haddad');
+
+  // The coach revokes; after a refresh the parent's buttons are gone.
+  await page.getByRole('button', { name: 'Revoke Paula Reyes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke Moderator' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Moderator permissions revoked successfully!' }),
+  ).toBeVisible();
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+
+  await parentPage.reload();
+  await expect(parentPage.getByRole('list', { name: 'Players' })).toContainText('Noor Haddad');
+  await expect(parentPage.getByRole('button', { name: 'Add Player' })).toHaveCount(0);
+  await expect(parentPage.getByRole('button', { name: 'Bulk Add' })).toHaveCount(0);
+  await parentContext.close();
+});
+
+test('a coach creates a kit from preset swatches and sees the preview follow the colours', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U9 Kites', [{ name: 'Kai Moss' }]);
+  await signInFresh(page, coach.email);
+  await openAdminTab(page, info, 'Team Kits');
+  await page.getByRole('button', { name: 'Create Kit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Kit' });
+  const create = dialog.getByRole('button', { name: 'Create Kit' });
+  await expect(create).toBeDisabled();
+
+  const preview = dialog.getByRole('img', { name: /^Preview of/ });
+  await expect(preview).toHaveAccessibleName(
+    'Preview of the kit: jersey #0066CC, shorts #000000, socks #FFFFFF',
+  );
+  const jersey = preview.locator('[data-part="jersey"]');
+  await expect(jersey).toHaveAttribute('fill', '#0066CC');
+
+  await dialog.getByLabel('Kit Name').fill('Away');
+  await dialog.getByLabel('Type').selectOption('away');
+  await dialog
+    .getByRole('group', { name: 'Jersey Color presets' })
+    .getByRole('button', { name: 'Red #FF0000' })
+    .click();
+  await expect(jersey).toHaveAttribute('fill', '#FF0000');
+  await dialog
+    .getByRole('group', { name: 'Shorts Color presets' })
+    .getByRole('button', { name: 'White #FFFFFF' })
+    .click();
+  await expect(preview.locator('[data-part="shorts"]')).toHaveAttribute('fill', '#FFFFFF');
+  await expect(preview).toHaveAccessibleName(
+    'Preview of Away: jersey #FF0000, shorts #FFFFFF, socks #FFFFFF',
+  );
+  await create.click();
+  await expect(dialog).toBeHidden();
+
+  const kit = page.getByRole('list', { name: 'Kits' }).getByRole('listitem').filter({ hasText: 'Away' });
+  await expect(
+    kit.getByRole('img', { name: 'Away kit: jersey #FF0000, shorts #FFFFFF, socks #FFFFFF' }),
+  ).toBeVisible();
+
+  // Delete asks first.
+  await kit.getByRole('button', { name: 'Delete Away' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Kit' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete "Away"? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/No kits yet/)).toBeVisible();
+});
+
+test('a moderator with the kits flag reaches Team Kits, and only that part of Team Administration', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U14 Wrens', [{ name: 'Bo Lane' }]);
+  const parentEmail = await approvedParent(request, coach, 'Kim Equip');
+  const users = (await (
+    await request.get(`/api/teams/${coach.team.id}/potential-moderators`, {
+      headers: { authorization: `Bearer ${coach.token}` },
+    })
+  ).json()) as { id: number; email: string }[];
+  const parentId = users.find((u) => u.email === parentEmail)?.id;
+  const granted = await request.post('/api/moderators/assign', {
+    headers: { authorization: `Bearer ${coach.token}` },
+    data: { user_id: parentId, team_id: coach.team.id, can_manage_equipment: true },
+  });
+  expect(granted.ok()).toBe(true);
+
+  await signInFresh(page, parentEmail);
+  await goToTab(page, info, 'Admin');
+  await expect(page.getByRole('tab')).toHaveText(['Team Kits']);
+  await page.getByRole('button', { name: 'Create Kit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Kit' });
+  await dialog.getByLabel('Kit Name').fill('Training Bibs');
+  await dialog.getByRole('button', { name: 'Create Kit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Kits' })).toContainText('Training Bibs');
+});
