@@ -23,6 +23,51 @@ const featureBoundaries = webFeatures.map((feature) => ({
   },
 }));
 
+// Server features form layers (docs/decisions/012): each may import only the features below it, and
+// never another feature's routes or services (those are wired once, in src/server/services.ts and
+// app.ts). Joining reaches the roster only through roster/linking.ts. Layers, lowest first.
+const SERVER_LAYERS = {
+  config: [],
+  health: [],
+  auth: [],
+  teams: ['auth'],
+  invites: ['auth', 'teams'],
+  roster: ['auth', 'teams', 'invites'],
+  joining: ['auth', 'teams', 'invites', 'roster'],
+  moderators: ['auth', 'teams'],
+  kits: ['auth', 'teams'],
+};
+const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
+const serverLayering = serverFeatures.map((feature) => {
+  const below = SERVER_LAYERS[feature] ?? [];
+  const others = serverFeatures.filter((other) => other !== feature);
+  return {
+    files: [`src/server/features/${feature}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...others
+              .filter((other) => !below.includes(other))
+              .map((other) => ({
+                group: [`../${other}/**`, `**/features/${other}/**`],
+                message: `${feature} sits below ${other} (or beside it): it may import only ${below.join(', ') || 'no other feature'}.`,
+              })),
+            {
+              group: ['../*/routes*', '../*/*service*'],
+              message: "Another feature's routes and services are wired in src/server/services.ts and app.ts.",
+            },
+            ...(feature === 'joining'
+              ? [{ group: ['../roster/queries*'], message: 'Joining reaches the roster through roster/linking.ts.' }]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +80,25 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommended,
+  {
+    // Type-aware rules for what grows costly with the code: a promise nobody awaits (a write that fails
+    // silently), a promise where a callback is expected, a switch that misses a new case.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.web.json', './tsconfig.e2e.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -65,4 +129,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverLayering,
 );

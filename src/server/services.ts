@@ -7,6 +7,7 @@ import { createKitService } from './features/kits/service.ts';
 import { createModeratorService } from './features/moderators/service.ts';
 import { createParentService } from './features/roster/parents-service.ts';
 import { createPlayerService } from './features/roster/players-service.ts';
+import { findTeamByInviteCode } from './features/teams/queries.ts';
 import { createTeamService } from './features/teams/service.ts';
 
 // The composition root: every feature's service, built once from the same dependencies. The app's
@@ -22,7 +23,13 @@ export interface ServiceDeps {
 
 export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) {
   return {
-    auth: createAuthService({ db, config, tokens, mailQueued }),
+    auth: createAuthService({
+      db,
+      config,
+      tokens,
+      mailQueued,
+      inviteCodeExists: async (code) => (await findTeamByInviteCode(db, code)) !== undefined,
+    }),
     teams: createTeamService({ db }),
     players: createPlayerService({ db }),
     parents: createParentService({ db, config, mailQueued }),

@@ -28,9 +28,13 @@ describe('InviteCodePanel', () => {
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Invite code copied to the clipboard.');
 
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('button', { name: 'Copy Code' })).toBeTruthy();
   });
 
@@ -39,13 +43,19 @@ describe('InviteCodePanel', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy Code' }));
     });
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copied!' }));
     });
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(screen.getByRole('button', { name: 'Copy Code' })).toBeTruthy();
   });
 });

@@ -51,8 +51,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
       cacheControl: false,
       // The build manifest (.vite/) is for the budget script, not for browsers.
       dotfiles: 'ignore',
-      setHeaders: (reply, filePath) =>
-        reply.header('Cache-Control', webCacheControl(path.relative(root, filePath))),
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', webCacheControl(path.relative(root, filePath)));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -13,7 +13,6 @@ import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { consumeVerification, markEmailVerified, sendVerification } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { findTeamByInviteCode } from '../teams/queries.ts';
 import * as queries from './queries.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -28,6 +27,8 @@ export interface AuthDeps {
   tokens: AccessTokens;
   /** Tells the mail sender something was queued. */
   mailQueued: () => void;
+  /** Whether a team has this invite code (teams sit above accounts, so the composition root supplies it). */
+  inviteCodeExists: (code: string) => Promise<boolean>;
 }
 
 export function toUser(row: queries.UserRow): User {
@@ -42,7 +43,7 @@ export function toUser(row: queries.UserRow): User {
   };
 }
 
-export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) {
+export function createAuthService({ db, config, tokens, mailQueued, inviteCodeExists }: AuthDeps) {
   const issueToken = (row: queries.UserRow) =>
     tokens.sign({ userId: row.id, tokenVersion: row.tokenVersion });
 
@@ -68,7 +69,7 @@ export function createAuthService({ db, config, tokens, mailQueued }: AuthDeps) 
     }) {
       if (input.role === 'admin') throw forbidden(AUTH_MESSAGES.adminRefused);
       // A join-team sign-up names its code: a wrong one creates no account.
-      if (input.invite_code !== undefined && !(await findTeamByInviteCode(db, input.invite_code))) {
+      if (input.invite_code !== undefined && !(await inviteCodeExists(input.invite_code))) {
         throw badRequest(JOIN_MESSAGES.invalidCode);
       }
       if (await queries.findUserByEmail(db, input.email)) throw badRequest(AUTH_MESSAGES.emailTaken);

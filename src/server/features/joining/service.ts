@@ -22,7 +22,7 @@ import { isId } from '../../params.ts';
 import { findUserByEmail, findUserById, replacePassword, type UserRow } from '../auth/queries.ts';
 import { markEmailVerified } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import * as roster from '../roster/queries.ts';
+import * as roster from '../roster/linking.ts';
 import { loadTeamAccess, requireCapability } from '../teams/access.ts';
 import {
   addMember,
@@ -31,7 +31,7 @@ import {
   findTeamByInviteCode,
   type TeamRow,
 } from '../teams/queries.ts';
-import { consumeInvite, findUsableInvite } from './invites.ts';
+import { consumeInvite, findUsableInvite } from '../invites/invites.ts';
 import * as queries from './queries.ts';
 
 export type JoinInput = z.output<typeof joinBody>;
@@ -78,11 +78,6 @@ function reviewOrder(a: JoinRequest, b: JoinRequest): number {
   return (b.reviewed_at ?? b.created_at).localeCompare(a.reviewed_at ?? a.created_at) || b.id - a.id;
 }
 
-async function isEmailVerified(db: Db, userId: number): Promise<boolean> {
-  const row = await findUserById(db, userId);
-  return row !== undefined && row.emailVerifiedAt !== null;
-}
-
 /** The membership a joining user gets: their own role (parents and players join). */
 const joinRole = (user: UserRow): JoinRole => (user.role === 'player' ? 'player' : 'parent');
 
@@ -93,7 +88,8 @@ const joinRole = (user: UserRow): JoinRole => (user.role === 'player' ? 'player'
 async function admit(tx: Db, team: TeamRow, user: UserRow, message: string | null = null) {
   const role = joinRole(user);
   await addMember(tx, team.id, user.id, role);
-  if (await isEmailVerified(tx, user.id)) await roster.linkContactsByEmail(tx, team.id, user.email, user.id);
+  const fresh = await findUserById(tx, user.id);
+  if (fresh) await roster.linkVerifiedContacts(tx, team.id, fresh);
   const request = await queries.insertJoinRequest(tx, {
     teamId: team.id,
     userId: user.id,
@@ -289,25 +285,9 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
         });
         if (!decided) throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
         await addMember(tx, team.id, requester.id, request.role as JoinRole);
-        if (player && request.role === 'player') {
-          await roster.linkPlayerAccount(tx, team.id, player.id, requester);
-        } else if (player) {
-          const existing = await roster.findContactOfPlayerByEmail(tx, team.id, player.id, requester.email);
-          if (!existing) {
-            await roster.insertContact(tx, team.id, player.id, {
-              name: requester.name,
-              email: requester.email,
-              phone: requester.phone,
-              relationship: 'parent',
-              isPrimary: false,
-              userId: requester.id,
-            });
-          }
-        }
+        if (player) await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role as JoinRole);
         // Contacts the coach typed with this email are this parent's only if the parent proved the address.
-        if (request.role === 'parent' && requester.emailVerifiedAt !== null) {
-          await roster.linkContactsByEmail(tx, team.id, requester.email, requester.id);
-        }
+        if (request.role === 'parent') await roster.linkVerifiedContacts(tx, team.id, requester);
         await enqueueEmail(
           tx,
           joinApprovedEmail({

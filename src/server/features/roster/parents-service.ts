@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound, tooMany } from '../../http-error.ts';
 import { isId } from '../../params.ts';
 import { findUserById } from '../auth/queries.ts';
-import { inviteContact, inviteResendSeconds } from '../joining/invites.ts';
+import { inviteContact, inviteResendSeconds } from '../invites/invites.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { membersOfTeam } from '../teams/queries.ts';
 import { PLAYER_NOT_FOUND } from './players-service.ts';
