@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Used only to generate SQL migrations from src/server/db/schema.ts; the app applies them at start.
+// Used only to generate SQL migrations from src/server/db/schema/; the app applies them at start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/server/db/schema',
   out: './drizzle',
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "data_version" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerUserId, users } from './auth.ts';
+import { createdAt } from './columns.ts';
+import { players } from './roster.ts';
+import { ownerTeamId } from './teams.ts';
+
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: ownerTeamId(),
+    userId: ownerUserId(),
+    role: text('role').notNull(),
+    message: text('message'),
+    status: text('status').notNull().default('pending'),
+    /** The player the coach linked the user to on approval. */
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('join_requests_team_idx').on(t.teamId),
+    // Foreign keys that deleting a player or a user scans.
+    index('join_requests_player_idx').on(t.playerId),
+    index('join_requests_user_idx').on(t.userId),
+    index('join_requests_reviewed_by_idx').on(t.reviewedBy),
+    // At most one open request per user and team; decided ones are kept as history.
+    uniqueIndex('join_requests_pending_key')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    check('join_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('join_requests_role_check', sql`${t.role} in ('parent', 'player')`),
+  ],
+);
