@@ -37,7 +37,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // A phone runs the tests about what differs on a phone (drawer, top bar, dialogs and messages in
+    // view, taps): those tagged @phone. The rest would only repeat the desktop run.
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
   ],
   webServer: [
     {

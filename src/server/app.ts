@@ -9,7 +9,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { joiningRoutes } from './features/joining/routes.ts';
+import { joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
 import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
@@ -120,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
           await scope.register(moderatorRoutes, { moderators, db });
           await scope.register(kitRoutes, { prefix: '/kits', kits });
+          await scope.register(joiningTeamRoutes, { joining });
         }),
       );
     },

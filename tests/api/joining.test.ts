@@ -315,6 +315,17 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       ]);
     });
 
+    it('answers the Admin badge with a count of the pending requests only', async () => {
+      const url = `/api/join-requests/${cast.team.id}/pending-count`;
+      await expectAccess(cast, (token) => call(t, 'GET', url, token), runnersWrite(200));
+      const before = (await call(t, 'GET', url, cast.coach.token)).json().count as number;
+      const applicant = await signUp(t, 'parent', 'Counted');
+      const requestId = (await join(applicant, cast.team.invite_code)).json().request_id;
+      expect((await call(t, 'GET', url, cast.coach.token)).json()).toEqual({ count: before + 1 });
+      await call(t, 'POST', `/api/join-requests/${requestId}/reject`, cast.coach.token, {});
+      expect((await call(t, 'GET', url, cast.admin.token)).json()).toEqual({ count: before });
+    });
+
     it('is for the coach of the team and admins; members 403, everyone else 404', async () => {
       await expectAccess(cast, (token) => requestsOf(cast.team.id, token ?? ''), runnersWrite(200));
       const decide = async (action: 'approve' | 'reject', expected: Parameters<typeof expectAccess>[2]) => {

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
 
 // axe analyses pages opened from browser.newContext() (STACK-NOTES), so each check opens its own context.
-test('sign-in, join, shell and account settings have no accessibility violations', async ({
+test('sign-in, join, shell and account settings have no accessibility violations @phone', async ({
   browser,
 }, info) => {
   const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
@@ -31,7 +31,7 @@ test('sign-in, join, shell and account settings have no accessibility violations
   await context.close();
 });
 
-test('the roster, with a player who has no number, has no accessibility violations', async ({
+test('the roster, with a player who has no number, has no accessibility violations @phone', async ({
   browser,
   request,
 }, info) => {
@@ -49,5 +49,41 @@ test('the roster, with a player who has no number, has no accessibility violatio
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(results.violations.map((v) => `roster: ${v.id} ${v.help}`)).toEqual([]);
+  await context.close();
+});
+
+test('Team Kits, Moderators and Team Settings, and their dialogs, have no accessibility violations', async ({
+  browser,
+  request,
+}) => {
+  const coach = await coachWithTeam(request, 'U13 Axe', [{ name: 'Ada Axe' }]);
+  const headers = { authorization: `Bearer ${coach.token}` };
+  const kit = await request.post(`/api/kits/team/${coach.team.id}`, { headers, data: { name: 'Home' } });
+  expect(kit.ok()).toBe(true);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+  };
+  await signInFresh(page, coach.email);
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  await page.goto('/#admin?tab=kits');
+  await expect(page.getByRole('img', { name: /^Home kit/ })).toBeVisible();
+  await check('kits');
+  await page.getByRole('button', { name: 'Edit Home' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Kit' })).toBeVisible();
+  await check('edit kit');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Moderators' }).click();
+  await page.getByRole('button', { name: 'Add Moderator' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Manage Roster' })).toBeVisible();
+  await check('add moderator');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Team Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Team Details' })).toBeVisible();
+  await check('team settings');
   await context.close();
 });

@@ -40,7 +40,7 @@ async function openAdminTab(page: Page, info: Parameters<typeof goToTab>[1], lab
   await page.getByRole('tab', { name: label }).click();
 }
 
-test('a coach makes a parent a roster moderator, who adds a player; revoking removes the buttons', async ({
+test('a coach makes a parent a roster moderator, who adds a player; revoking removes the buttons @phone', async ({
   page,
   request,
   browser,
@@ -106,7 +106,7 @@ test('a coach makes a parent a roster moderator, who adds a player; revoking rem
   await parentContext.close();
 });
 
-test('a coach creates a kit from preset swatches and sees the preview follow the colours', async ({
+test('a coach creates a kit from preset swatches and sees the preview follow the colours @phone', async ({
   page,
   request,
 }, info) => {

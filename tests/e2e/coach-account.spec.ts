@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CLUB, PASSWORD, openNavigation, signIn, signUpCoach, uniqueEmail } from './helpers.ts';
 
-test('a coach signs up, edits the profile, changes the password, logs out and signs in again', async ({
+test('a coach signs up, edits the profile, changes the password, logs out and signs in again @phone', async ({
   page,
 }, info) => {
   const email = uniqueEmail('casey');

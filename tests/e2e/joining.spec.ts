@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { linkIn, waitForEmail } from './mail.ts';
 import { coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
 
-test('a parent joins by code, the coach approves, and the parent sees the roster without contact details', async ({
+test('a parent joins by code, the coach approves, and the parent sees the roster without contact details @phone', async ({
   page,
   browser,
   request,

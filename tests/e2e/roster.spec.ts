@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { coachWithTeam, goToTab, signInFresh } from './helpers.ts';
 
-test('the coach adds players, bulk adds with a repeated number, and removes a player', async ({
+test('the coach adds players, bulk adds with a repeated number, and removes a player @phone', async ({
   page,
   request,
 }, info) => {

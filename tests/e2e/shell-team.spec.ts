@@ -6,7 +6,7 @@ import { coachWithTeam, isPhone, openNavigation, signInFresh } from './helpers.t
 
 const LONG_NAME = 'U12 Riverside Hawks Girls Competitive Academy BlueSaturday X'; // 60 characters
 
-test('the selected team is named in full, on phones in the top bar, and picking one closes the drawer', async ({
+test('the selected team is named in full, on phones in the top bar, and picking one closes the drawer @phone', async ({
   page,
   request,
 }, info) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CLUB, openNavigation, signUpCoach, uniqueEmail } from './helpers.ts';
 
-test('tabs follow the hash, survive a reload and answer back and forward', async ({ page }, info) => {
+test('tabs follow the hash, survive a reload and answer back and forward @phone', async ({ page }, info) => {
   await signUpCoach(page, 'Tab Tester', uniqueEmail('tabs'));
 
   await openNavigation(page, info);

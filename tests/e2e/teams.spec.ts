@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { goToTab, openNavigation, PASSWORD, signUpCoach, uniqueEmail } from './helpers.ts';
 
-test('a coach creates a team with the wizard, copies the invite code and adds a second team', async ({
+test('a coach creates a team with the wizard, copies the invite code and adds a second team @phone', async ({
   page,
   context,
 }, info) => {

@@ -23,7 +23,7 @@ async function openRoster(page: Page, request: APIRequestContext, info: Paramete
   return coach;
 }
 
-test('an offline save fails at once, keeps the text, and nothing is sent after Cancel', async ({
+test('an offline save fails at once, keeps the text, and nothing is sent after Cancel @phone', async ({
   page,
   context,
   request,
@@ -57,7 +57,10 @@ test('an offline save fails at once, keeps the text, and nothing is sent after C
   await expect(page.getByTestId('active-players')).toHaveText('1');
 });
 
-test('a double click adds one player and a double tap removes once', async ({ page, request }, info) => {
+test('a double click adds one player and a double tap removes once @phone', async ({
+  page,
+  request,
+}, info) => {
   const coach = await openRoster(page, request, info);
   await page.getByRole('button', { name: 'Add Player' }).click();
   const add = page.getByRole('dialog', { name: 'Add Player' });
@@ -77,7 +80,7 @@ test('a double click adds one player and a double tap removes once', async ({ pa
   expect(await serverPlayers(request, coach)).toEqual(['Ann Lee']);
 });
 
-test('closing a form with unsaved input asks first; Back closes a dialog', async ({
+test('closing a form with unsaved input asks first; Back closes a dialog @phone', async ({
   page,
   request,
 }, info) => {
@@ -118,7 +121,7 @@ test('closing a form with unsaved input asks first; Back closes a dialog', async
   await expect(page.getByRole('heading', { level: 1, name: 'Team Dashboard' })).toBeVisible();
 });
 
-test('Manage Parents: the result is in view, and Done with a filled form offers to add it', async ({
+test('Manage Parents: the result is in view, and Done with a filled form offers to add it @phone', async ({
   page,
   request,
 }, info) => {
@@ -153,7 +156,7 @@ test('Manage Parents: the result is in view, and Done with a filled form offers 
   expect(players[0]?.parent_contacts.map((p) => p.name).sort()).toEqual(['Jo Lee', 'Max Lee']);
 });
 
-test('Bulk Add shows a repeated number on its rows, in view', async ({ page, request }, info) => {
+test('Bulk Add shows a repeated number on its rows, in view @phone', async ({ page, request }, info) => {
   await openRoster(page, request, info);
   await page.getByRole('button', { name: 'Bulk Add' }).click();
   const bulk = page.getByRole('dialog', { name: 'Add Multiple Players' });

@@ -27,7 +27,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // API answers hold children's data: no browser or proxy may keep a copy.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // Nothing of the API is kept by a browser or proxy, except a polled read that carries an ETag:
+    // the browser keeps that one privately and asks again with If-None-Match (team-scope.ts).
+    if (reply.statusCode >= 400) reply.removeHeader('ETag');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('ETag')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
 import { loadTeamAccess, type TeamAccess } from '../features/teams/access.ts';
@@ -6,6 +7,10 @@ import { loadTeamAccess, type TeamAccess } from '../features/teams/access.ts';
 // The signed-in scope of the API: authentication is a hook of the scope (not a spread on each route),
 // and a route with a :teamId parameter gets the caller's access to that team loaded once, before its
 // handler, as `request.teamAccess` (a team the caller is not in answers 404 here).
+//
+// Its reads answer with an ETag built from the team's data_version (grown by the database on every
+// change under the team, migration 0005), the caller and the address: a page polling an unchanged list
+// gets 304 without the rows being read again (docs/decisions/013).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,13 +23,38 @@ export const teamAccessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('teamAccess', null as unknown as TeamAccess);
 });
 
+/** Answers that depend on the clock (an invite expiring) are never older than this behind a 304. */
+const ETAG_PERIOD_MS = 10 * 60_000;
+
+export function teamReadEtag(request: FastifyRequest, now = Date.now()): string {
+  const { team, user } = request.teamAccess;
+  const address = createHash('sha256').update(request.url).digest('base64url').slice(0, 16);
+  const period = Math.floor(now / ETAG_PERIOD_MS);
+  return `W/"${team.id}.${team.dataVersion}.${user.id}.${user.tokenVersion}.${period}.${address}"`;
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+}
+
 /** Registers `routes` behind authentication and :teamId access loading. */
 export function signedInScope(db: Db, routes: (scope: FastifyInstance) => Promise<void>) {
   return async (scope: FastifyInstance) => {
     scope.addHook('preHandler', scope.authenticate);
-    scope.addHook('preHandler', async (request: FastifyRequest) => {
+    scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       const { teamId } = (request.params ?? {}) as { teamId?: unknown };
-      if (typeof teamId === 'number') request.teamAccess = await loadTeamAccess(db, request.user, teamId);
+      if (typeof teamId !== 'number') return;
+      request.teamAccess = await loadTeamAccess(db, request.user, teamId);
+      if (request.method !== 'GET') return;
+      const etag = teamReadEtag(request);
+      reply.header('ETag', etag);
+      // Kept only by this browser, and always asked about again before use.
+      reply.header('Cache-Control', 'private, no-cache');
+      reply.header('Vary', 'Authorization');
+      if (matches(request.headers['if-none-match'], etag)) {
+        return reply.code(304).send();
+      }
     });
     await routes(scope);
   };

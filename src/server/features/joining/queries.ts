@@ -59,6 +59,15 @@ const requester = alias(users, 'requester');
 const reviewer = alias(users, 'reviewer');
 
 /** The team's requests (or one of them) with the names of who asked and who decided. */
+/** How many requests wait for the coach (the Admin badge): one indexed count, no rows. */
+export async function countPending(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(joinRequests)
+    .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')));
+  return Number(row?.count ?? 0);
+}
+
 export function requestViews(db: Db, teamId: number, id?: number) {
   return db
     .select({

@@ -122,12 +122,6 @@ export async function joiningRoutes(
     (request) => joining.acceptMyInvite(request.user, request.params.inviteId),
   );
 
-  r.get(
-    '/join-requests/:teamId',
-    { ...signedIn, schema: { params: teamParams, response: { 200: z.array(joinRequestSchema) } } },
-    (request) => joining.list(request.user, request.params.teamId),
-  );
-
   r.post(
     '/join-requests/:requestId/approve',
     {
@@ -144,5 +138,22 @@ export async function joiningRoutes(
       schema: { params: requestParams, body: rejectJoinBody, response: { 200: joinRequestSchema } },
     },
     (request) => joining.reject(request.user, request.params.requestId, request.body),
+  );
+}
+
+/** The team's requests, inside the signed-in scope (access loaded once; polled reads answer 304). */
+export async function joiningTeamRoutes(app: FastifyInstance, { joining }: { joining: JoiningService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/join-requests/:teamId/pending-count',
+    { schema: { params: teamParams, response: { 200: z.object({ count: z.number().int() }) } } },
+    (request) => joining.pendingCount(request.teamAccess),
+  );
+
+  r.get(
+    '/join-requests/:teamId',
+    { schema: { params: teamParams, response: { 200: z.array(joinRequestSchema) } } },
+    (request) => joining.list(request.teamAccess),
   );
 }

@@ -23,7 +23,7 @@ import { findUserByEmail, findUserById, replacePassword, type UserRow } from '..
 import { markEmailVerified } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import * as roster from '../roster/linking.ts';
-import { loadTeamAccess, requireCapability } from '../teams/access.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
 import {
   addMember,
   belongsToAnyTeam,
@@ -255,11 +255,16 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
       await markEmailVerified(db, user.id);
     },
 
-    /** Join Requests tab: coaches of the team and admins only. */
-    async list(user: UserRow, teamId: number): Promise<JoinRequest[]> {
-      const access = await loadTeamAccess(db, user, teamId);
+    /** The Admin badge: how many requests wait, for coaches of the team and admins. */
+    async pendingCount(access: TeamAccess): Promise<{ count: number }> {
       requireCapability(access, 'review_join_requests');
-      const rows = await queries.requestViews(db, teamId);
+      return { count: await queries.countPending(db, access.team.id) };
+    },
+
+    /** Join Requests tab: coaches of the team and admins only. */
+    async list(access: TeamAccess): Promise<JoinRequest[]> {
+      requireCapability(access, 'review_join_requests');
+      const rows = await queries.requestViews(db, access.team.id);
       return rows.map(toJoinRequest).sort(reviewOrder);
     },
 

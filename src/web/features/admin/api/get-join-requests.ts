@@ -24,19 +24,21 @@ export function useJoinRequests(teamId: number, enabled = true) {
   return useQuery({ ...joinRequestsQuery(teamId), enabled, refetchInterval: JOIN_REQUESTS_REFRESH_MS });
 }
 
-function countPending(requests: JoinRequest[]): number {
-  return requests.filter((request) => request.status === 'pending').length;
+const pendingCount = z.object({ count: z.number().int() });
+
+/** How many requests wait: a count the server answers without sending the list. */
+export async function getPendingCount(teamId: number): Promise<number> {
+  return (await apiRequest(`/join-requests/${teamId}/pending-count`, { schema: pendingCount })).count;
 }
 
 /** The Admin badge: pending requests of the selected team, for coaches; 0 otherwise. */
 export function usePendingJoinRequestCount(teamId: number | null, enabled: boolean): number {
   const query = useQuery({
-    ...joinRequestsQuery(teamId ?? 0),
-    // A key of its own, under the list's: the badge polls every 10 s, the open tab every 15 s (sharing one
-    // key, the shorter interval would win), and a decision reloads both.
+    // Under the list's key, so a decision reloads it too; polled every 10 s while the tab is open
+    // (the list, when its tab is open, every 15 s).
     queryKey: [...queryKeys.joinRequests(teamId ?? 0), 'pending-count'],
+    queryFn: () => getPendingCount(teamId ?? 0),
     enabled: enabled && teamId !== null,
-    select: countPending,
     refetchInterval: PENDING_COUNT_REFRESH_MS,
     refetchIntervalInBackground: false,
   });

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type TestApp } from '../support/test-app.ts';
+import { addPlayer, call, type Cast, setModeratorFlags, startWithCast } from '../support/teams.ts';
+
+// Polled reads answer with an ETag and honour If-None-Match (DECISIONS.md 'Polled reads'): the tag
+// follows the team's data_version, which the database grows on every change under the team.
+
+describe.each(BACKENDS)('polled reads on $name', (backend) => {
+  let t: TestApp;
+  let cast: Cast;
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ t, cast, close } = await startWithCast(backend));
+  });
+  afterAll(() => close());
+
+  const get = (url: string, token: string, etag?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+
+  it('answers 304 with no body while nothing changed, and a new tag after any change', async () => {
+    const url = `/api/teams/${cast.team.id}/players`;
+    const first = await get(url, cast.coach.token);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toMatch(/Authorization/);
+
+    const again = await get(url, cast.coach.token, etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await addPlayer(t, cast.coach, cast.team.id, { name: 'Tag Changer' });
+    const changed = await get(url, cast.coach.token, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().map((p: { name: string }) => p.name)).toContain('Tag Changer');
+  });
+
+  it('gives every reader and every address a tag of its own', async () => {
+    const url = `/api/teams/${cast.team.id}/players`;
+    const coachTag = (await get(url, cast.coach.token)).headers.etag as string;
+    // Another member sending the coach's tag gets their own view, not a 304.
+    expect((await get(url, cast.parent.token, coachTag)).statusCode).toBe(200);
+    const kitsTag = (await get(`/api/kits/team/${cast.team.id}`, cast.coach.token)).headers.etag;
+    expect(kitsTag).not.toBe(coachTag);
+  });
+
+  it('changes the tag when a flag, the team or a member profile changes', async () => {
+    const urls = [
+      `/api/moderators/my-permissions/${cast.team.id}`,
+      `/api/teams/${cast.team.id}`,
+      `/api/join-requests/${cast.team.id}/pending-count`,
+    ];
+    const tagsOf = async (token: string) =>
+      Promise.all(urls.map(async (url) => (await get(url, token)).headers.etag as string));
+
+    const before = await tagsOf(cast.coach.token);
+    await setModeratorFlags(t, cast, ['can_manage_roster']);
+    const afterFlag = await tagsOf(cast.coach.token);
+    afterFlag.forEach((tag, i) => expect(tag).not.toBe(before[i]));
+
+    await call(t, 'PUT', `/api/teams/${cast.team.id}`, cast.coach.token, { season: 'Winter' });
+    const afterTeam = await tagsOf(cast.coach.token);
+    afterTeam.forEach((tag, i) => expect(tag).not.toBe(afterFlag[i]));
+
+    const profile = await call(t, 'PUT', '/api/auth/profile', cast.parent.token, {
+      name: 'Pat Parent',
+      email: cast.parent.email,
+      phone: '555-0199',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const afterProfile = await tagsOf(cast.coach.token);
+    afterProfile.forEach((tag, i) => expect(tag).not.toBe(afterTeam[i]));
+  });
+
+  it('never tags an error answer, and keeps it out of every cache', async () => {
+    const refused = await get(`/api/moderators/team/${cast.team.id}`, cast.parent.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers.etag).toBeUndefined();
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const hidden = await get(`/api/teams/${cast.otherTeam.id}/players`, cast.coach.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers.etag).toBeUndefined();
+  });
+});
