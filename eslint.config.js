@@ -56,10 +56,16 @@ const serverLayering = serverFeatures.map((feature) => {
               })),
             {
               group: ['../*/routes*', '../*/*service*'],
-              message: "Another feature's routes and services are wired in src/server/services.ts and app.ts.",
+              message:
+                "Another feature's routes and services are wired in src/server/services.ts and app.ts.",
             },
             ...(feature === 'joining'
-              ? [{ group: ['../roster/queries*'], message: 'Joining reaches the roster through roster/linking.ts.' }]
+              ? [
+                  {
+                    group: ['../roster/queries*'],
+                    message: 'Joining reaches the roster through roster/linking.ts.',
+                  },
+                ]
               : []),
           ],
         },

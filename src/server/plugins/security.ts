@@ -30,7 +30,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     // Nothing of the API is kept by a browser or proxy, except a polled read that carries an ETag:
     // the browser keeps that one privately and asks again with If-None-Match (team-scope.ts).
     if (reply.statusCode >= 400) reply.removeHeader('ETag');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('ETag')) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('ETag'))
+      reply.header('Cache-Control', 'no-store');
     return payload;
   });
 });

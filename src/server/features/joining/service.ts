@@ -290,7 +290,8 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
         });
         if (!decided) throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
         await addMember(tx, team.id, requester.id, request.role as JoinRole);
-        if (player) await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role as JoinRole);
+        if (player)
+          await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role as JoinRole);
         // Contacts the coach typed with this email are this parent's only if the parent proved the address.
         if (request.role === 'parent') await roster.linkVerifiedContacts(tx, team.id, requester);
         await enqueueEmail(
