@@ -2,6 +2,8 @@
 // PGlite in memory by default; BENCH_DATABASE_URL=postgres://... measures on a PostgreSQL server
 // (a fresh database is made there and dropped). Bounded: each case runs BENCH_SECONDS (default 5).
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
@@ -41,6 +43,7 @@ const config = loadConfig({
   PORT: '0',
   LOGIN_LIMIT_PER_IP: '1000000',
   LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+  LOGIN_LIMIT_PER_ACCOUNT_IP: '1000000',
 });
 const database = await openDatabase(
   pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir: 'memory://' },
@@ -97,28 +100,76 @@ for (const [i, player] of added.players.entries()) {
   );
 }
 
+// Join requests waiting for the coach: the Admin tab and badge poll these.
+for (let i = 0; i < 5; i += 1) {
+  const email = `bench.parent${i}@example.com`;
+  await call('POST', '/api/auth/register', {
+    name: `Bench Parent ${i}`,
+    email,
+    password: credentials.password,
+    role: 'parent',
+  });
+  const { access_token: parentToken } = (await call('POST', '/api/auth/token', {
+    username: email,
+    password: credentials.password,
+  })) as {
+    access_token: string;
+  };
+  await call('POST', '/api/teams/join', { invite_code: team['invite_code'] }, parentToken);
+}
+
+// The yardstick: a bare Fastify route on the same machine, in the same run.
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ ok: true }));
+const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const rosterPath = `/api/teams/${team['id']}/players`;
+const rosterTag =
+  (await fetch(`${address}${rosterPath}`, { headers: { authorization: `Bearer ${token}` } })).headers.get(
+    'etag',
+  ) ?? '';
+
 interface Case {
   name: string;
   method: 'GET' | 'POST';
-  path: string;
+  url: string;
   body?: string;
   headers?: Record<string, string>;
   connections?: number;
 }
 const auth = { authorization: `Bearer ${token}` };
 const cases: Case[] = [
-  { name: 'GET /api/health (database ping)', method: 'GET', path: '/api/health' },
-  { name: 'GET /api/auth/me (token check + user)', method: 'GET', path: '/api/auth/me', headers: auth },
+  { name: 'GET bare Fastify route (the yardstick)', method: 'GET', url: `${bareAddress}/bare` },
+  { name: 'GET /api/health (database ping)', method: 'GET', url: `${address}/api/health` },
   {
-    name: 'GET /api/teams/:id/players (20 players + parents)',
+    name: 'GET /api/auth/me (token check + user)',
     method: 'GET',
-    path: `/api/teams/${team['id']}/players`,
+    url: `${address}/api/auth/me`,
+    headers: auth,
+  },
+  { name: 'GET roster (20 players + parents)', method: 'GET', url: `${address}${rosterPath}`, headers: auth },
+  {
+    name: 'GET roster, unchanged (If-None-Match: 304)',
+    method: 'GET',
+    url: `${address}${rosterPath}`,
+    headers: { ...auth, 'if-none-match': rosterTag },
+  },
+  {
+    name: 'GET join requests (Admin tab poll)',
+    method: 'GET',
+    url: `${address}/api/join-requests/${team['id']}`,
+    headers: auth,
+  },
+  {
+    name: 'GET pending count (Admin badge poll)',
+    method: 'GET',
+    url: `${address}/api/join-requests/${team['id']}/pending-count`,
     headers: auth,
   },
   {
     name: 'POST /api/auth/token (argon2id verify)',
     method: 'POST',
-    path: '/api/auth/token',
+    url: `${address}/api/auth/token`,
     body: JSON.stringify(credentials),
     headers: { 'content-type': 'application/json' },
     connections: 4,
@@ -126,25 +177,34 @@ const cases: Case[] = [
 ];
 
 const rows: string[] = [];
+let yardstick = 0;
 for (const c of cases) {
+  // How long the event loop stalls while the case runs (PGlite runs queries on the main thread).
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const result = await autocannon({
-    url: `${address}${c.path}`,
+    url: c.url,
     method: c.method,
     headers: c.headers ?? {},
     ...(c.body ? { body: c.body } : {}),
     connections: c.connections ?? connections,
     duration: seconds,
   });
-  const errors = result.errors + result.non2xx;
+  loop.disable();
+  const rate = result.requests.average;
+  if (!yardstick) yardstick = rate;
+  const errors = result.errors + result.non2xx - (c.headers?.['if-none-match'] ? result['3xx'] : 0);
+  const share = `${((rate / yardstick) * 100).toFixed(1)} %`;
   rows.push(
-    `${c.name.padEnd(52)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${errors}`,
+    `${c.name.padEnd(46)} ${String(Math.round(rate)).padStart(7)} req/s ${share.padStart(8)}   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   loop p99 ${(loop.percentile(99) / 1e6).toFixed(0).padStart(3)} ms   errors ${errors}`,
   );
 }
 
+await bare.close();
 await app.close();
 await database.close();
 await pgDb?.drop();
 console.log(
-  `\n${pgDb ? 'PostgreSQL' : 'PGlite (memory)'}, ${os.cpus().length} cores, ${connections} connections, ${seconds} s per case\n`,
+  `\n${pgDb ? 'PostgreSQL' : 'PGlite (memory)'}, ${os.cpus().length} cores, ${connections} connections, ${seconds} s per case; % of the bare route's rate\n`,
 );
 console.log(rows.join('\n'));
