@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,8 +11,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+const userById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_user_by_id'),
+);
+
+/** Runs on every signed-in request (the token's user): a prepared statement. */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -31,13 +32,22 @@ export async function findTeamWithMembership(
   teamId: number,
   userId: number,
 ): Promise<{ team: TeamRow; membership: MemberRow | null } | undefined> {
-  const [row] = await db
-    .select({ team: teams, membership: teamMembers })
-    .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
-    .where(eq(teams.id, teamId));
+  const [row] = await teamWithMembership(db).execute({ teamId, userId });
   return row;
 }
+
+/** Runs on every team-scoped request: a prepared statement. */
+const teamWithMembership = preparedPerHandle((db) =>
+  db
+    .select({ team: teams, membership: teamMembers })
+    .from(teams)
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('find_team_with_membership'),
+);
 
 export async function findTeamByInviteCode(db: Db, inviteCode: string): Promise<TeamRow | undefined> {
   const [row] = await db.select().from(teams).where(eq(teams.inviteCode, inviteCode));
