@@ -15,7 +15,7 @@ import { MobileTopBar } from './MobileTopBar.tsx';
 import { AccountSettingsModal, TeamSetupWizard } from './screens.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TabContent } from './TabContent.tsx';
-import { tabTitle } from './tab-titles.ts';
+import { tabTitle } from './tab-registry.tsx';
 import { TeamPicker } from './TeamPicker.tsx';
 import { useHashTab } from './useHashTab.ts';
 import { usePageTitle } from './usePageTitle.ts';
@@ -138,8 +138,7 @@ export function AppShell({ user }: AppShellProps) {
         tabs={visibleTabs(coachLike || canKits || canSettings)}
         activeTab={tab}
         // The unread-message count arrives with the Communication feature.
-        unreadCount={0}
-        pendingJoinRequests={pendingJoinRequests}
+        counts={{ unread: 0, pendingJoinRequests }}
         user={user}
         logoRef={logoRef}
         teamPicker={

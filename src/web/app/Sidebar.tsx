@@ -3,8 +3,9 @@ import type { User } from '../../shared/api/auth.ts';
 import type { TabId, TabInfo } from '../../shared/tabs.ts';
 import { Badge } from '../components/Badge.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
-import { Icon, type IconName } from '../components/Icon.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
+import { TABS, type TabCounts } from './tab-registry.tsx';
 import { UserBlock } from './UserBlock.tsx';
 
 interface SidebarProps {
@@ -14,8 +15,7 @@ interface SidebarProps {
   clubName: string;
   tabs: readonly TabInfo[];
   activeTab: TabId;
-  unreadCount: number;
-  pendingJoinRequests: number;
+  counts: TabCounts;
   teamPicker: ReactNode;
   user: User;
   logoRef: Ref<HTMLButtonElement>;
@@ -25,25 +25,13 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
-const TAB_ICONS: Record<TabId, IconName> = {
-  dashboard: 'home',
-  tournaments: 'trophy',
-  team: 'users',
-  documents: 'document',
-  calendar: 'calendar',
-  messages: 'chat',
-  training: 'whistle',
-  admin: 'shield',
-};
-
 export function Sidebar({
   id,
   open,
   clubName,
   tabs,
   activeTab,
-  unreadCount,
-  pendingJoinRequests,
+  counts,
   teamPicker,
   user,
   logoRef,
@@ -80,11 +68,10 @@ export function Sidebar({
                 onClick={onTabChosen}
               >
                 <span className="nav-link__icon">
-                  <Icon name={TAB_ICONS[tab.id]} />
+                  <Icon name={TABS[tab.id].icon} />
                 </span>
                 <span className="nav-link__label">{tab.label}</span>
-                {tab.id === 'messages' && <Badge count={unreadCount} label="unread messages" />}
-                {tab.id === 'admin' && <Badge count={pendingJoinRequests} label="pending join requests" />}
+                <TabBadge tab={tab.id} counts={counts} />
               </a>
             </li>
           ))}
@@ -103,4 +90,9 @@ export function Sidebar({
       </div>
     </aside>
   );
+}
+
+function TabBadge({ tab, counts }: { tab: TabId; counts: TabCounts }) {
+  const { badge } = TABS[tab];
+  return badge ? <Badge count={counts[badge.count]} label={badge.label} /> : null;
 }
