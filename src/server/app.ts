@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -140,8 +141,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   housekeeping.unref();
 
   if (options.startMailSender !== false) app.addHook('onReady', async () => mailSender.start());
+  const stopChangeCache = await startChangeCache(database);
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    await stopChangeCache();
     await mailSender.stop();
     if (!options.database) await database.close();
   });

@@ -51,7 +51,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
-  const pgDatabase = backend.name === 'postgres' ? await createPostgresDatabase() : undefined;
+  // An app of a second process on the same database names it with DATABASE_URL; it is not dropped then.
+  const shared = env['DATABASE_URL'];
+  const pgDatabase =
+    backend.name === 'postgres'
+      ? shared
+        ? { url: shared, drop: async () => {} }
+        : await createPostgresDatabase()
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -16,6 +16,37 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY on `channel`, from every process using the database, and
+   * `onLive(false)` while notifications may be missed (the listening connection is down), `onLive(true)`
+   * once listening again. Resolves to a stop function.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
+  /** Calls `listener` before every statement this process sends that is not a SELECT. */
+  onWrite(listener: () => void): void;
+}
+
+/**
+ * Drizzle's logger sees every statement: the hook behind `Database.onWrite`. Reads, and the writes of
+ * the housekeeping tables that no cached answer holds (the outbox the mail sender claims from every few
+ * seconds, the rate-limit counters), do not count.
+ */
+const NOT_A_CHANGE = /^\s*(select\b|(update|insert into|delete from)\s+"?(email_outbox|rate_limit_hits)\b)/i;
+
+function writeWatcher() {
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    logger: {
+      logQuery(query: string) {
+        if (listeners.size > 0 && !NOT_A_CHANGE.test(query)) listeners.forEach((listener) => listener());
+      },
+    },
+  };
 }
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -77,11 +108,22 @@ async function openPglite(dataDir: string): Promise<Database> {
       relaxedDurability: false,
       startParams: PGLITE_START_PARAMS,
     });
-    const db = drizzlePglite(client, { schema });
+    const writes = writeWatcher();
+    const db = drizzlePglite(client, { schema, logger: writes.logger });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      // One process holds the data: notifications never miss.
+      async listen(channel, onMessage, onLive) {
+        const stop = await client.listen(channel, onMessage);
+        onLive(true);
+        return async () => {
+          onLive(false);
+          if (!client.closed) await stop();
+        };
+      },
+      onWrite: (listener) => writes.listeners.add(listener),
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -117,11 +159,65 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await pool.end();
     throw error;
   }
-  const db = drizzleNodePg(pool, { schema });
+  const writes = writeWatcher();
+  const db = drizzleNodePg(pool, { schema, logger: writes.logger });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     close: () => pool.end(),
+    listen: (channel, onMessage, onLive) => listenOnPostgres(url, channel, onMessage, onLive),
+    onWrite: (listener) => writes.listeners.add(listener),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** LISTEN on a connection of its own, reconnecting after a drop (and saying so: messages may be lost). */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = undefined;
+    onLive(false);
+    void client.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+  };
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      onLive(true);
+    } catch (error) {
+      lost(client);
+      throw error;
+    }
+  };
+
+  // Down at start: the app still starts, without the cache, and keeps trying.
+  await connect().catch(() => undefined);
+  return async () => {
+    stopped = true;
+    onLive(false);
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 

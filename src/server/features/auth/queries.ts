@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
+import { changeCacheOf } from '../../db/change-cache.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 
@@ -19,10 +20,10 @@ const userById = preparedPerHandle((db) =>
     .prepare('find_user_by_id'),
 );
 
-/** Runs on every signed-in request (the token's user): a prepared statement. */
+/** Runs on every signed-in request (the token's user): a prepared statement, kept per process until the user changes. */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await userById(db).execute({ id });
-  return row;
+  const load = async () => (await userById(db).execute({ id }))[0];
+  return changeCacheOf(db)?.user(id, load) ?? load();
 }
 
 export async function insertUser(

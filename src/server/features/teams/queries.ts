@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { changeCacheOf } from '../../db/change-cache.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 
@@ -32,8 +33,9 @@ export async function findTeamWithMembership(
   teamId: number,
   userId: number,
 ): Promise<{ team: TeamRow; membership: MemberRow | null } | undefined> {
-  const [row] = await teamWithMembership(db).execute({ teamId, userId });
-  return row;
+  const load = async () => (await teamWithMembership(db).execute({ teamId, userId }))[0];
+  // Kept per process until anything under the team changes (its data version, its members' flags).
+  return changeCacheOf(db)?.teamAccess(teamId, userId, load) ?? load();
 }
 
 /** Runs on every team-scoped request: a prepared statement. */
