@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JoinRequest, Team } from '../../src/shared/api/teams.ts';
+import type { Team } from '../../src/shared/api/teams.ts';
+import type { JoinRequest } from '../../src/shared/api/joining.ts';
 import { AdminPage } from '../../src/web/features/admin/components/AdminPage.tsx';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 

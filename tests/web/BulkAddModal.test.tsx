@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Player } from '../../src/shared/api/teams.ts';
+import type { Player } from '../../src/shared/api/roster.ts';
 import { BulkAddModal } from '../../src/web/features/roster/components/BulkAddModal.tsx';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Player, Team } from '../../src/shared/api/teams.ts';
+import type { Team } from '../../src/shared/api/teams.ts';
+import type { Player } from '../../src/shared/api/roster.ts';
 import { RosterPage } from '../../src/web/features/roster/components/RosterPage.tsx';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 

@@ -2,7 +2,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Player, Team } from '../../src/shared/api/teams.ts';
+import type { Team } from '../../src/shared/api/teams.ts';
+import type { Player } from '../../src/shared/api/roster.ts';
 import { ChangePasswordForm } from '../../src/web/features/account/components/ChangePasswordForm.tsx';
 import { BulkAddModal } from '../../src/web/features/roster/components/BulkAddModal.tsx';
 import { PlayerFormModal } from '../../src/web/features/roster/components/PlayerFormModal.tsx';

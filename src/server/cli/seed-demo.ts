@@ -1,7 +1,9 @@
 import { registerBody } from '../../shared/api/auth.ts';
 import { kitBody } from '../../shared/api/kits.ts';
 import { markEmailVerified } from '../features/auth/email-verification.ts';
-import { addParentBody, joinBody, rejectJoinBody, setupTeamBody, type Team } from '../../shared/api/teams.ts';
+import { setupTeamBody, type Team } from '../../shared/api/teams.ts';
+import { addParentBody } from '../../shared/api/roster.ts';
+import { joinBody, rejectJoinBody } from '../../shared/api/joining.ts';
 import { passwordErrors } from '../../shared/password-policy.ts';
 import type { Position, Relationship } from '../../shared/teams.ts';
 import { loadConfig } from '../config.ts';

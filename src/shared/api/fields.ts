@@ -56,3 +56,53 @@ export const inviteCodeField = z
   .string({ error: textError('Invite code') })
   .transform(normalizeInviteCode)
   .pipe(z.string().length(INVITE_CODE_LENGTH, `Invite code must be ${INVITE_CODE_LENGTH} characters`));
+
+// Optional fields of the team, roster and joining schemas.
+
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string({ error: textError(label) })
+    .trim()
+    .max(max, `${label} must be no more than ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const optionalEmail = (label: string) =>
+  z
+    .string({ error: textError(label) })
+    .trim()
+    .max(254, `${label} is too long`)
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .pipe(z.email(`${label} must be a valid email address`).nullable());
+
+/** Blank ('' or null) means no value; numbers may come as text from form inputs. */
+export const blankToNull = (v: unknown) =>
+  (typeof v === 'string' && v.trim() === '') || v === undefined ? null : v;
+
+export const colorField = (label: string, fallback: string) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: textError(label) })
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #10b981`)
+        .nullable(),
+    )
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : fallback));
+
+/** ISO date or date-time, or empty; stored as a date. */
+export const optionalDate = (label: string) =>
+  z
+    .string({ error: textError(label) })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.slice(0, 10) : null))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
+        .nullable(),
+    );

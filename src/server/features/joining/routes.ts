@@ -14,7 +14,7 @@ import {
   myJoinRequestSchema,
   rejectJoinBody,
   setupPasswordBody,
-} from '../../../shared/api/teams.ts';
+} from '../../../shared/api/joining.ts';
 import { JOIN_MESSAGES } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import { idParam, teamParams } from '../../params.ts';

@@ -9,7 +9,7 @@ import type {
   MyJoinRequest,
   rejectJoinBody,
   setupPasswordBody,
-} from '../../../shared/api/teams.ts';
+} from '../../../shared/api/joining.ts';
 import { passwordErrors } from '../../../shared/password-policy.ts';
 import { isCoachLike, type JoinRole, type Role } from '../../../shared/roles.ts';
 import { JOIN_MESSAGES, type JoinRequestStatus } from '../../../shared/teams.ts';

@@ -5,7 +5,7 @@ import type {
   ParentContact,
   SyncedParent,
   updateParentBody,
-} from '../../../shared/api/teams.ts';
+} from '../../../shared/api/roster.ts';
 import { INVITE_MESSAGES, ROSTER_RESULTS } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';

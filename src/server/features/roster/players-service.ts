@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type Player, playerBody } from '../../../shared/api/teams.ts';
+import { type Player, playerBody } from '../../../shared/api/roster.ts';
 import {
   compareByJersey,
   duplicateJerseyNumbers,

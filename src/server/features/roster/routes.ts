@@ -15,7 +15,7 @@ import {
   syncedParentSchema,
   syncParentResponse,
   updateParentBody,
-} from '../../../shared/api/teams.ts';
+} from '../../../shared/api/roster.ts';
 import { idParam, teamParams } from '../../params.ts';
 import type { ParentService } from './parents-service.ts';
 import type { PlayerService } from './players-service.ts';

@@ -1,4 +1,4 @@
-import type { ParentContact, Player } from '../../../shared/api/teams.ts';
+import type { ParentContact, Player } from '../../../shared/api/roster.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
 import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
 import type { TeamAccess } from '../teams/access.ts';

@@ -1,4 +1,4 @@
-import { joinRequestSchema, type JoinRequest } from '../../../../shared/api/teams.ts';
+import { joinRequestSchema, type JoinRequest } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { joinRequestReloads } from './get-join-requests.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';

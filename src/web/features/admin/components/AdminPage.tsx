@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Player, Team } from '../../../../shared/api/teams.ts';
+import type { Team } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { AdminTabs, type AdminTab } from './AdminTabs.tsx';
 
 interface AdminPageProps {

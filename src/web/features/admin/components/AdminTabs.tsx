@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Player, Team } from '../../../../shared/api/teams.ts';
+import type { Team } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { Tabs, type TabItem } from '../../../components/Tabs.tsx';
 import { useHashParam } from '../../../lib/use-hash-param.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { JoinRequest, Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
+import type { JoinRequest } from '../../../../shared/api/joining.ts';
 import { ROLE_LABELS } from '../../../../shared/roles.ts';
 import { compareByJersey } from '../../../../shared/teams.ts';
 import { SelectField } from '../../../components/SelectField.tsx';

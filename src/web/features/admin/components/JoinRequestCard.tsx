@@ -1,4 +1,4 @@
-import type { JoinRequest } from '../../../../shared/api/teams.ts';
+import type { JoinRequest } from '../../../../shared/api/joining.ts';
 import { ROLE_LABELS } from '../../../../shared/roles.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { formatDate } from '../../../lib/dates.ts';

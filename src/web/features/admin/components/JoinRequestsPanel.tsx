@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { JoinRequest, Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
+import type { JoinRequest } from '../../../../shared/api/joining.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { ApproveRequestModal } from './ApproveRequestModal.tsx';
 import { JoinRequestCard } from './JoinRequestCard.tsx';

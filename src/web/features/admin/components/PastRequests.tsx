@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { JoinRequest } from '../../../../shared/api/teams.ts';
+import type { JoinRequest } from '../../../../shared/api/joining.ts';
 import { PastRequestItem } from './PastRequestItem.tsx';
 
 interface PastRequestsProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { JoinRequest } from '../../../../shared/api/teams.ts';
+import type { JoinRequest } from '../../../../shared/api/joining.ts';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useRejectJoinRequest } from '../api/reject-join-request.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { invitePreviewResponse } from '../../../../shared/api/teams.ts';
+import { invitePreviewResponse } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { InviteParams } from '../lib/invite-params.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { myJoinRequestSchema, type MyJoinRequest } from '../../../../shared/api/teams.ts';
+import { myJoinRequestSchema, type MyJoinRequest } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 

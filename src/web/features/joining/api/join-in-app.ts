@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { joinResponse, type JoinResponse } from '../../../../shared/api/teams.ts';
+import { joinResponse, type JoinResponse } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';

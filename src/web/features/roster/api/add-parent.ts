@@ -1,4 +1,4 @@
-import { addParentResponse, type AddParentBody } from '../../../../shared/api/teams.ts';
+import { addParentResponse, type AddParentBody } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRosterMutation } from '../lib/use-roster-mutation.ts';
 

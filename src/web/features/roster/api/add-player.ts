@@ -1,4 +1,4 @@
-import { playerSchema, type Player, type PlayerBody } from '../../../../shared/api/teams.ts';
+import { playerSchema, type Player, type PlayerBody } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRosterMutation } from '../lib/use-roster-mutation.ts';
 

@@ -1,4 +1,4 @@
-import { messageResponse } from '../../../../shared/api/teams.ts';
+import { messageResponse } from '../../../../shared/api/roster.ts';
 import type { Relationship } from '../../../../shared/teams.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRosterMutation } from '../lib/use-roster-mutation.ts';

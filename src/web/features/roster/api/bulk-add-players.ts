@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bulkPlayersResponse, type PlayerBody } from '../../../../shared/api/teams.ts';
+import { bulkPlayersResponse, type PlayerBody } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRosterMutation } from '../lib/use-roster-mutation.ts';
 

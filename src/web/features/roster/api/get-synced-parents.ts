@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { syncedParentSchema, type SyncedParent } from '../../../../shared/api/teams.ts';
+import { syncedParentSchema, type SyncedParent } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { syncParentResponse } from '../../../../shared/api/teams.ts';
+import { syncParentResponse } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRosterMutation } from '../lib/use-roster-mutation.ts';
 

@@ -1,4 +1,4 @@
-import { parentContactSchema, type ParentContact } from '../../../../shared/api/teams.ts';
+import { parentContactSchema, type ParentContact } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRosterMutation } from '../lib/use-roster-mutation.ts';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Player, SyncedParent } from '../../../../shared/api/teams.ts';
+import type { Player, SyncedParent } from '../../../../shared/api/roster.ts';
 import { compareByJersey, ROSTER_MESSAGES, type Relationship } from '../../../../shared/teams.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { BULK_ADD_DEFAULT, BULK_ADD_MAX, BULK_ADD_MIN, ROSTER_RESULTS } from '../../../../shared/teams.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { TextField } from '../../../components/TextField.tsx';

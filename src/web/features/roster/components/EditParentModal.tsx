@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ParentContact } from '../../../../shared/api/teams.ts';
+import type { ParentContact } from '../../../../shared/api/roster.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useUpdateParent } from '../api/update-parent.ts';
 import { failedTo, isGone, PARENT_GONE, PARENT_MESSAGES } from '../lib/messages.ts';

@@ -1,4 +1,4 @@
-import type { Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { jerseyText } from './player-display.ts';
 
 /** The jersey number in a circle; a dash (read as 'No number') without one. */

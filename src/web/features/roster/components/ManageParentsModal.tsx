@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ParentContact, Player } from '../../../../shared/api/teams.ts';
+import type { ParentContact, Player } from '../../../../shared/api/roster.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { showToast } from '../../../lib/toasts.ts';

@@ -1,4 +1,4 @@
-import type { SyncedParent } from '../../../../shared/api/teams.ts';
+import type { SyncedParent } from '../../../../shared/api/roster.ts';
 import { PARENT_ACCOUNT_LABELS, type ParentAccountStatus } from '../../../../shared/teams.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';

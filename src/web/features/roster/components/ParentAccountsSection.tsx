@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Player, SyncedParent } from '../../../../shared/api/teams.ts';
+import type { Player, SyncedParent } from '../../../../shared/api/roster.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { Message } from '../../../components/MessageDialog.tsx';
 import { useBulkSyncParents, type BulkSyncResult } from '../api/bulk-sync-parents.ts';

@@ -1,4 +1,4 @@
-import type { ParentContact } from '../../../../shared/api/teams.ts';
+import type { ParentContact } from '../../../../shared/api/roster.ts';
 import { RELATIONSHIP_LABELS } from '../../../../shared/teams.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { Tag } from '../../../components/Tag.tsx';

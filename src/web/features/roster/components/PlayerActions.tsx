@@ -1,4 +1,4 @@
-import type { Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 
 export interface PlayerActionHandlers {

@@ -1,4 +1,4 @@
-import type { Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import type { PlayerActionHandlers } from './PlayerActions.tsx';
 import { PlayerCard } from './PlayerCard.tsx';
 import { PlayerRow } from './PlayerRow.tsx';

@@ -1,4 +1,4 @@
-import type { Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { JerseyNumber } from './JerseyNumber.tsx';
 import { ParentNames } from './ParentNames.tsx';
 import { PlayerActions, type PlayerActionHandlers } from './PlayerActions.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Player, Team } from '../../../../shared/api/teams.ts';
+import type { Team } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 import { compareByJersey } from '../../../../shared/teams.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';

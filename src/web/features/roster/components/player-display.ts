@@ -1,4 +1,4 @@
-import type { Player } from '../../../../shared/api/teams.ts';
+import type { Player } from '../../../../shared/api/roster.ts';
 
 /** '#7', or '' for a player without a number. */
 export function jerseyText(player: Pick<Player, 'jersey_number'>): string {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { playerBody, type Player } from '../../../../shared/api/teams.ts';
+import { playerBody, type Player } from '../../../../shared/api/roster.ts';
 import { ROSTER_MESSAGES, type PlayerStatus } from '../../../../shared/teams.ts';
 import { validate, type FieldErrors } from '../../../lib/form-errors.ts';
 
