@@ -6,11 +6,11 @@ import type { Config } from './config.ts';
 import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
-import { authRoutes } from './features/auth/routes.ts';
+import { accountRoutes, authRoutes } from './features/auth/routes.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
+import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
 import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
@@ -117,10 +117,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Everything below needs a signed-in user; :teamId routes get the caller's team access loaded.
       await api.register(
         signedInScope(db, async (scope) => {
+          await scope.register(accountRoutes, { prefix: '/auth', auth, config });
           await scope.register(teamRoutes, { prefix: '/teams', teams });
           await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
           await scope.register(moderatorRoutes, { moderators, db });
           await scope.register(kitRoutes, { prefix: '/kits', kits });
+          await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
         }),
       );

@@ -81,16 +81,6 @@ export async function authRoutes(
     }),
   );
 
-  r.get('/me', { preHandler: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) =>
-    toUser(request.user),
-  );
-
-  r.put(
-    '/profile',
-    { preHandler: app.authenticate, schema: { body: profileBody, response: { 200: userSchema } } },
-    (request) => auth.updateProfile(request.user, request.body),
-  );
-
   r.post(
     '/verify-email',
     {
@@ -109,44 +99,6 @@ export async function authRoutes(
       await auth.verifyEmail(request.body.token);
       return { detail: AUTH_MESSAGES.emailVerified };
     },
-  );
-
-  r.post(
-    '/resend-verification',
-    {
-      schema: { response: { 200: detailResponse } },
-      preHandler: [
-        app.authenticate,
-        app.limitBy([
-          {
-            name: VERIFY_LIMIT_KEY,
-            max: config.VERIFY_EMAIL_LIMIT_PER_ACCOUNT,
-            windowMinutes: 60,
-            key: (request) => String(request.user.id),
-          },
-        ]),
-      ],
-    },
-    async (request) => ({
-      detail: AUTH_MESSAGES.verificationSent(await auth.resendVerification(request.user)),
-    }),
-  );
-
-  r.put(
-    '/change-password',
-    {
-      preHandler: app.authenticate,
-      schema: { body: changePasswordBody, response: { 200: changePasswordResponse } },
-    },
-    async (request) => ({
-      detail: AUTH_MESSAGES.passwordChanged,
-      access_token: await auth.changePassword(
-        request.user,
-        request.body.current_password,
-        request.body.new_password,
-      ),
-      token_type: 'bearer' as const,
-    }),
   );
 
   r.post(
@@ -200,5 +152,53 @@ export async function authRoutes(
       await auth.resetPassword(request.body.token, request.body.new_password);
       return { detail: AUTH_MESSAGES.resetDone };
     },
+  );
+}
+
+/** The signed-in account's own routes, inside the signed-in scope (authentication is its hook). */
+export async function accountRoutes(
+  app: FastifyInstance,
+  { auth, config }: { auth: AuthService; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/me', { schema: { response: { 200: userSchema } } }, async (request) => toUser(request.user));
+
+  r.put('/profile', { schema: { body: profileBody, response: { 200: userSchema } } }, (request) =>
+    auth.updateProfile(request.user, request.body),
+  );
+
+  r.post(
+    '/resend-verification',
+    {
+      schema: { response: { 200: detailResponse } },
+      preHandler: app.limitBy([
+        {
+          name: VERIFY_LIMIT_KEY,
+          max: config.VERIFY_EMAIL_LIMIT_PER_ACCOUNT,
+          windowMinutes: 60,
+          key: (request) => String(request.user.id),
+        },
+      ]),
+    },
+    async (request) => ({
+      detail: AUTH_MESSAGES.verificationSent(await auth.resendVerification(request.user)),
+    }),
+  );
+
+  r.put(
+    '/change-password',
+    {
+      schema: { body: changePasswordBody, response: { 200: changePasswordResponse } },
+    },
+    async (request) => ({
+      detail: AUTH_MESSAGES.passwordChanged,
+      access_token: await auth.changePassword(
+        request.user,
+        request.body.current_password,
+        request.body.new_password,
+      ),
+      token_type: 'bearer' as const,
+    }),
   );
 }

@@ -31,7 +31,6 @@ export async function joiningRoutes(
   { joining, config }: { joining: JoiningService; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.authenticate };
   /** Invite tokens are guessed like reset links: the same allowance per address. */
   const guessesFromAddress = (name: string): LimitRule => ({
     name,
@@ -73,72 +72,6 @@ export async function joiningRoutes(
     },
     (request) => joining.previewInvite(request.body),
   );
-
-  r.post(
-    '/teams/join',
-    {
-      schema: { body: joinBody, response: { 200: joinResponse } },
-      // Invite codes are guessable secrets: limit tries per account and per address.
-      preHandler: [
-        app.authenticate,
-        app.limitBy([
-          {
-            name: 'join:account',
-            max: config.JOIN_LIMIT_PER_ACCOUNT,
-            windowMinutes: 60,
-            key: (request) => String(request.user.id),
-          },
-          { name: 'join:ip', max: config.JOIN_LIMIT_PER_IP, windowMinutes: 60, key: (request) => request.ip },
-        ]),
-      ],
-    },
-    (request) => joining.join(request.user, request.body),
-  );
-
-  r.post(
-    '/teams/accept-invite',
-    { ...signedIn, schema: { body: acceptInviteBody, response: { 200: joinResponse } } },
-    (request) => joining.acceptInvite(request.user, request.body),
-  );
-
-  // Registered before '/join-requests/:teamId' in meaning: 'mine' is not a team id (the router prefers
-  // the static path).
-  r.get(
-    '/join-requests/mine',
-    { ...signedIn, schema: { response: { 200: z.array(myJoinRequestSchema) } } },
-    (request) => joining.myRequests(request.user),
-  );
-
-  r.get('/invites/mine', { ...signedIn, schema: { response: { 200: z.array(myInviteSchema) } } }, (request) =>
-    joining.myInvites(request.user),
-  );
-
-  r.post(
-    '/invites/:inviteId/accept',
-    {
-      ...signedIn,
-      schema: { params: z.object({ inviteId: idParam('Invite id') }), response: { 200: joinResponse } },
-    },
-    (request) => joining.acceptMyInvite(request.user, request.params.inviteId),
-  );
-
-  r.post(
-    '/join-requests/:requestId/approve',
-    {
-      ...signedIn,
-      schema: { params: requestParams, body: approveJoinBody, response: { 200: joinRequestSchema } },
-    },
-    (request) => joining.approve(request.user, request.params.requestId, request.body.player_id),
-  );
-
-  r.post(
-    '/join-requests/:requestId/reject',
-    {
-      ...signedIn,
-      schema: { params: requestParams, body: rejectJoinBody, response: { 200: joinRequestSchema } },
-    },
-    (request) => joining.reject(request.user, request.params.requestId, request.body),
-  );
 }
 
 /** The team's requests, inside the signed-in scope (access loaded once; polled reads answer 304). */
@@ -155,5 +88,71 @@ export async function joiningTeamRoutes(app: FastifyInstance, { joining }: { joi
     '/join-requests/:teamId',
     { schema: { params: teamParams, response: { 200: z.array(joinRequestSchema) } } },
     (request) => joining.list(request.teamAccess),
+  );
+}
+
+/** Joining as a signed-in user, and the coaches' decisions: inside the signed-in scope. */
+export async function joiningMemberRoutes(
+  app: FastifyInstance,
+  { joining, config }: { joining: JoiningService; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/teams/join',
+    {
+      schema: { body: joinBody, response: { 200: joinResponse } },
+      // Invite codes are guessable secrets: limit tries per account and per address.
+      preHandler: app.limitBy([
+        {
+          name: 'join:account',
+          max: config.JOIN_LIMIT_PER_ACCOUNT,
+          windowMinutes: 60,
+          key: (request) => String(request.user.id),
+        },
+        { name: 'join:ip', max: config.JOIN_LIMIT_PER_IP, windowMinutes: 60, key: (request) => request.ip },
+      ]),
+    },
+    (request) => joining.join(request.user, request.body),
+  );
+
+  r.post(
+    '/teams/accept-invite',
+    { schema: { body: acceptInviteBody, response: { 200: joinResponse } } },
+    (request) => joining.acceptInvite(request.user, request.body),
+  );
+
+  // Registered before '/join-requests/:teamId' in meaning: 'mine' is not a team id (the router prefers
+  // the static path).
+  r.get('/join-requests/mine', { schema: { response: { 200: z.array(myJoinRequestSchema) } } }, (request) =>
+    joining.myRequests(request.user),
+  );
+
+  r.get('/invites/mine', { schema: { response: { 200: z.array(myInviteSchema) } } }, (request) =>
+    joining.myInvites(request.user),
+  );
+
+  r.post(
+    '/invites/:inviteId/accept',
+    {
+      schema: { params: z.object({ inviteId: idParam('Invite id') }), response: { 200: joinResponse } },
+    },
+    (request) => joining.acceptMyInvite(request.user, request.params.inviteId),
+  );
+
+  r.post(
+    '/join-requests/:requestId/approve',
+    {
+      schema: { params: requestParams, body: approveJoinBody, response: { 200: joinRequestSchema } },
+    },
+    (request) => joining.approve(request.user, request.params.requestId, request.body.player_id),
+  );
+
+  r.post(
+    '/join-requests/:requestId/reject',
+    {
+      schema: { params: requestParams, body: rejectJoinBody, response: { 200: joinRequestSchema } },
+    },
+    (request) => joining.reject(request.user, request.params.requestId, request.body),
   );
 }
