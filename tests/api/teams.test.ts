@@ -242,6 +242,17 @@ describe.each(BACKENDS)('teams API on $name', (backend) => {
       const ids = all.map((team: { id: number }) => team.id);
       expect(ids).toEqual(expect.arrayContaining([cast.team.id, cast.otherTeam.id]));
       expect(all.every((team: { invite_code: string }) => INVITE_CODE.test(team.invite_code))).toBe(true);
+      // An admin pages through every team.
+      const firstPage = (await call(t, 'GET', '/api/teams/coached?limit=1', cast.admin.token)).json();
+      const secondPage = (
+        await call(t, 'GET', '/api/teams/coached?limit=1&offset=1', cast.admin.token)
+      ).json();
+      expect(firstPage).toHaveLength(1);
+      expect(secondPage).toHaveLength(1);
+      expect(secondPage[0].id).not.toBe(firstPage[0].id);
+      const badPage = await call(t, 'GET', '/api/teams/coached?limit=0', cast.admin.token);
+      expect(badPage.statusCode).toBe(400);
+      expect(badPage.json()).toEqual({ detail: 'limit must be at least 1' });
       await expectAccess(cast, (token) => call(t, 'GET', '/api/teams/coached', token), {
         parent: 403,
         player: 403,

@@ -23,8 +23,9 @@ export async function teamsOfMember(db: Db, userId: number, role?: MemberRole): 
   return rows.map((row) => row.team);
 }
 
-export function allTeams(db: Db): Promise<TeamRow[]> {
-  return db.select().from(teams).orderBy(asc(teams.id));
+/** Every team of the club, a page at a time (an admin's list). */
+export function allTeams(db: Db, page: { limit: number; offset: number }): Promise<TeamRow[]> {
+  return db.select().from(teams).orderBy(asc(teams.id)).limit(page.limit).offset(page.offset);
 }
 
 /** The team and the user's membership of it (undefined when not a member), in one query. */

@@ -3,7 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberSchema, setupTeamBody, teamSchema, updateTeamBody } from '../../../shared/api/teams.ts';
 import { teamParams } from '../../params.ts';
-import type { TeamService } from './service.ts';
+import { TEAM_PAGE_MAX, type TeamService } from './service.ts';
+
+const teamPageQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(TEAM_PAGE_MAX, `limit must be at most ${TEAM_PAGE_MAX}`)
+    .default(TEAM_PAGE_MAX),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(1_000_000, 'offset is too large')
+    .default(0),
+});
 
 // /api/teams, inside the signed-in scope (which loads the caller's access for :teamId routes).
 
@@ -16,8 +31,11 @@ export async function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamS
     async (request, reply) => reply.status(201).send(await teams.setup(request.user, request.body)),
   );
 
-  r.get('/coached', { schema: { response: { 200: z.array(teamSchema) } } }, (request) =>
-    teams.coached(request.user),
+  // Coaches get their teams; admins every team of the club, by pages (?limit=&offset=).
+  r.get(
+    '/coached',
+    { schema: { querystring: teamPageQuery, response: { 200: z.array(teamSchema) } } },
+    (request) => teams.coached(request.user, request.query),
   );
 
   r.get('/my-team', { schema: { response: { 200: teamSchema } } }, (request) => teams.myTeam(request.user));

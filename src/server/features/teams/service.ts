@@ -13,6 +13,13 @@ import * as queries from './queries.ts';
 export type SetupTeamInput = z.output<typeof setupTeamBody>;
 export type UpdateTeamInput = z.output<typeof updateTeamBody>;
 
+/** An admin's list of every team comes a page at a time; a club's teams fit in the largest page. */
+export const TEAM_PAGE_MAX = 500;
+export interface TeamPage {
+  limit: number;
+  offset: number;
+}
+
 /** The team as every team endpoint answers it; the invite code and bot id only for those who run it. */
 export function toTeam(team: queries.TeamRow, viewer: CapabilityHolder): Team {
   const isCoach = viewer.isCoach;
@@ -133,11 +140,13 @@ export function createTeamService({ db }: { db: Db }) {
     },
 
     /** Coaches: the teams they coach. Admins: every team of the club (DECISIONS.md). */
-    async coached(user: UserRow): Promise<Team[]> {
+    async coached(user: UserRow, page: TeamPage = { limit: TEAM_PAGE_MAX, offset: 0 }): Promise<Team[]> {
       const role = user.role as Role;
       if (!isCoachLike(role)) throw forbidden('Only coaches and admins coach teams');
       const teams =
-        role === 'admin' ? await queries.allTeams(db) : await queries.teamsOfMember(db, user.id, 'coach');
+        role === 'admin'
+          ? await queries.allTeams(db, page)
+          : await queries.teamsOfMember(db, user.id, 'coach');
       return teams.map((team) => toTeam(team, RUNS_THE_TEAM));
     },
 
