@@ -29,6 +29,8 @@ export function useHashTab(coachLike: boolean): [TabId, (tab: TabId) => void] {
   useEffect(() => {
     const onHashChange = () => setTab(currentTab(coachLike));
     window.addEventListener('hashchange', onHashChange);
+    // A tap on a tab during the first paint, before this listener existed, still counts.
+    onHashChange();
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [coachLike]);
 

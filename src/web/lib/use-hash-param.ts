@@ -12,6 +12,8 @@ export function useHashParam(name: string): [string | null, (value: string) => v
   useEffect(() => {
     const onHashChange = () => setValue(read());
     window.addEventListener('hashchange', onHashChange);
+    // A change made before this listener existed still counts.
+    onHashChange();
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [read]);
 
