@@ -327,4 +327,15 @@ describe.each(BACKENDS)('roster API on $name', (backend) => {
       expect(noSuchTeam.json()).toEqual({ detail: 'Team not found' });
     });
   });
+
+  it('the database refuses a parent contact whose player is on another team', async () => {
+    const other = await freshTeam();
+    const theirs = await addPlayer(t, other.coach, other.team.id, { name: 'Elsewhere Kid' });
+    await expect(
+      t.db.execute(
+        sql`insert into parent_contacts (team_id, player_id, name, email)
+            values (${cast.team.id}, ${theirs.id}, 'Wrong Team', 'wrong.team@example.com')`,
+      ),
+    ).rejects.toThrow();
+  });
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
@@ -27,6 +37,8 @@ export const players = pgTable(
       .on(t.teamId, t.jerseyNumber)
       .where(sql`${t.jerseyNumber} is not null`),
     index('players_user_idx').on(t.userId),
+    // Lets a contact name its player and team together (parent_contacts_player_team_fk).
+    uniqueIndex('players_id_team_key').on(t.id, t.teamId),
     check('players_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );
@@ -55,6 +67,12 @@ export const parentContacts = pgTable(
     uniqueIndex('parent_contacts_player_email_key').on(t.playerId, t.email),
     index('parent_contacts_email_idx').on(t.email),
     index('parent_contacts_user_idx').on(t.userId),
+    // A contact's player is on the contact's team: the database refuses anything else.
+    foreignKey({
+      name: 'parent_contacts_player_team_fk',
+      columns: [t.playerId, t.teamId],
+      foreignColumns: [players.id, players.teamId],
+    }).onDelete('cascade'),
     check(
       'parent_contacts_relationship_check',
       sql`${t.relationship} in ('parent', 'guardian', 'grandmother', 'grandfather', 'aunt', 'uncle', 'emergency_contact', 'other')`,
