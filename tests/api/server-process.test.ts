@@ -60,50 +60,54 @@ afterAll(async () => {
 });
 
 describe('the server process', () => {
-  it('keeps data in the folder, refuses a second process on it, and closes cleanly on SIGTERM', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-process-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
-    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    cleanups.push(() => void first.child.kill('SIGKILL'));
-    await waitForHealth(port, first);
-    expect(lockOwnerPid(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8'))).toBe(first.child.pid);
+  it(
+    'keeps data in the folder, refuses a second process on it, and closes cleanly on SIGTERM',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-process-'));
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const port = await freePort();
+      const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      cleanups.push(() => void first.child.kill('SIGKILL'));
+      await waitForHealth(port, first);
+      expect(lockOwnerPid(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8'))).toBe(first.child.pid);
 
-    const register = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Durable Dana',
-        email: 'dana@example.com',
-        password: 'Corner#Kick9',
-        role: 'coach',
-      }),
-    });
-    expect(register.status).toBe(201);
+      const register = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Durable Dana',
+          email: 'dana@example.com',
+          password: 'Corner#Kick9',
+          role: 'coach',
+        }),
+      });
+      expect(register.status).toBe(201);
 
-    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain('is in use by another process');
-    // One clear line, no stack trace.
-    expect(second.output().trim().split('\n')).toHaveLength(1);
+      const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('is in use by another process');
+      // One clear line, no stack trace.
+      expect(second.output().trim().split('\n')).toHaveLength(1);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
 
-    // The account survived the restart.
-    const third = startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    cleanups.push(() => void third.child.kill('SIGKILL'));
-    await waitForHealth(port, third);
-    const token = await fetch(`http://127.0.0.1:${port}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'username=dana%40example.com&password=Corner%23Kick9',
-    });
-    expect(token.status).toBe(200);
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
-  });
+      // The account survived the restart.
+      const third = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      cleanups.push(() => void third.child.kill('SIGKILL'));
+      await waitForHealth(port, third);
+      const token = await fetch(`http://127.0.0.1:${port}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=dana%40example.com&password=Corner%23Kick9',
+      });
+      expect(token.status).toBe(200);
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    },
+  );
 
   it('refuses to start on invalid configuration, naming the setting', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
@@ -153,50 +157,54 @@ describe('the server process', () => {
     },
   );
 
-  it('creates an admin from the command line, who can then sign in as admin', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-admin-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const cli = path.join(ROOT, 'src/server/cli/create-admin.ts');
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-    const created = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', cli, '--email', 'Boss@Club.org', '--name', 'Club Admin'],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
-    expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toContain('Admin account created: Club Admin <boss@club.org>');
-    const password = created.stdout.match(/Password \(shown once[^:]*\): (\S+)/)?.[1] ?? '';
-    expect(password.length).toBeGreaterThan(8);
+  it(
+    'creates an admin from the command line, who can then sign in as admin',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-admin-'));
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const cli = path.join(ROOT, 'src/server/cli/create-admin.ts');
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+      const created = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', cli, '--email', 'Boss@Club.org', '--name', 'Club Admin'],
+        { cwd: ROOT, env, encoding: 'utf8' },
+      );
+      expect(created.status, created.stderr).toBe(0);
+      expect(created.stdout).toContain('Admin account created: Club Admin <boss@club.org>');
+      const password = created.stdout.match(/Password \(shown once[^:]*\): (\S+)/)?.[1] ?? '';
+      expect(password.length).toBeGreaterThan(8);
 
-    const duplicate = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', cli, '--email', 'boss@club.org', '--name', 'Again'],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
-    expect(duplicate.status).toBe(1);
-    expect(duplicate.stderr).toContain('already exists');
-    const weak = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', cli, '--email', 'b@club.org', '--name', 'B', '--password', 'weak'],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
-    expect(weak.status).toBe(1);
-    expect(weak.stderr).toContain('Password must be at least 8 characters long');
+      const duplicate = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', cli, '--email', 'boss@club.org', '--name', 'Again'],
+        { cwd: ROOT, env, encoding: 'utf8' },
+      );
+      expect(duplicate.status).toBe(1);
+      expect(duplicate.stderr).toContain('already exists');
+      const weak = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', cli, '--email', 'b@club.org', '--name', 'B', '--password', 'weak'],
+        { cwd: ROOT, env, encoding: 'utf8' },
+      );
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toContain('Password must be at least 8 characters long');
 
-    const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    cleanups.push(() => void server.child.kill('SIGKILL'));
-    await waitForHealth(port, server);
-    const token = await fetch(`http://127.0.0.1:${port}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'boss@club.org', password }),
-    }).then((r) => r.json() as Promise<{ access_token: string }>);
-    const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, {
-      headers: { authorization: `Bearer ${token.access_token}` },
-    });
-    expect(await me.json()).toMatchObject({ role: 'admin', name: 'Club Admin' });
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  });
+      const port = await freePort();
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      cleanups.push(() => void server.child.kill('SIGKILL'));
+      await waitForHealth(port, server);
+      const token = await fetch(`http://127.0.0.1:${port}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'boss@club.org', password }),
+      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
+      expect(await me.json()).toMatchObject({ role: 'admin', name: 'Club Admin' });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+  );
 });
