@@ -32,10 +32,12 @@ export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
       team={team}
       players={players.data ?? []}
       loading={loading}
+      // Keyed by team: switching teams starts each panel afresh, so nothing typed for one team is
+      // saved onto another.
       panels={(selected) => ({
-        kits: <KitsPanel team={selected} />,
-        moderators: <ModeratorsPanel team={selected} />,
-        settings: <TeamSettingsPanel team={selected} />,
+        kits: <KitsPanel key={selected.id} team={selected} />,
+        moderators: <ModeratorsPanel key={selected.id} team={selected} />,
+        settings: <TeamSettingsPanel key={selected.id} team={selected} />,
       })}
     />
   );

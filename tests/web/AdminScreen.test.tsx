@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Team } from '../../src/shared/api/teams.ts';
+import { AdminScreen } from '../../src/web/app/AdminScreen.tsx';
+import { mockFetch } from './render-with-client.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+function team(id: number, name: string): Team {
+  return {
+    id,
+    name,
+    team_name: name,
+    invite_code: 'ABCD2345',
+    groupme_bot_id: null,
+    age_group: null,
+    division: null,
+    league_name: null,
+    season: null,
+    season_start: null,
+    season_end: null,
+    team_description: null,
+    head_coach_name: 'Casey Coach',
+    primary_color: '#10b981',
+    secondary_color: '#059669',
+    team_logo_url: null,
+    is_coach: true,
+    details: null,
+  };
+}
+
+describe('AdminScreen', () => {
+  it('starts Team Settings afresh for another team: nothing typed for one is saved onto the other', async () => {
+    mockFetch(() => ({ body: [] }));
+    window.history.replaceState(null, '', '/#admin?tab=settings');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ui = (selected: Team) => (
+      <QueryClientProvider client={client}>
+        <AdminScreen coachLike team={selected} loading={false} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(ui(team(1, 'Lions')));
+    const name = (await screen.findByLabelText(/^Team Name/)) as HTMLInputElement;
+    expect(name.value).toBe('Lions');
+    fireEvent.change(name, { target: { value: 'Lions Typed' } });
+    rerender(ui(team(2, 'Tigers')));
+    expect(((await screen.findByLabelText(/^Team Name/)) as HTMLInputElement).value).toBe('Tigers');
+  });
+});
