@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
 import { AdminScreen } from '../../src/web/app/AdminScreen.tsx';
+import { teamFixture } from './team-fixture.ts';
 import { mockFetch } from './render-with-client.tsx';
 
 afterEach(() => {
@@ -13,26 +14,7 @@ afterEach(() => {
 });
 
 function team(id: number, name: string): Team {
-  return {
-    id,
-    name,
-    team_name: name,
-    invite_code: 'ABCD2345',
-    groupme_bot_id: null,
-    age_group: null,
-    division: null,
-    league_name: null,
-    season: null,
-    season_start: null,
-    season_end: null,
-    team_description: null,
-    head_coach_name: 'Casey Coach',
-    primary_color: '#10b981',
-    secondary_color: '#059669',
-    team_logo_url: null,
-    is_coach: true,
-    details: null,
-  };
+  return teamFixture({ id, name, head_coach_name: 'Casey Coach' });
 }
 
 describe('AdminScreen', () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
 import type { Player } from '../../src/shared/api/roster.ts';
 import { RosterPage } from '../../src/web/features/roster/components/RosterPage.tsx';
+import { teamFixture } from './team-fixture.ts';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 
 afterEach(() => {
@@ -12,26 +13,7 @@ afterEach(() => {
 });
 
 function team(isCoach: boolean): Team {
-  return {
-    id: 3,
-    name: 'Riverside Lions',
-    team_name: 'Riverside Lions',
-    invite_code: isCoach ? 'ABCD2345' : null,
-    groupme_bot_id: null,
-    age_group: null,
-    division: null,
-    league_name: null,
-    season: null,
-    season_start: null,
-    season_end: null,
-    team_description: null,
-    head_coach_name: null,
-    primary_color: '#10b981',
-    secondary_color: '#059669',
-    team_logo_url: null,
-    is_coach: isCoach,
-    details: null,
-  };
+  return teamFixture({ invite_code: isCoach ? 'ABCD2345' : null, is_coach: isCoach });
 }
 
 function player(id: number, name: string, jersey: number | null, withContacts: boolean): Player {

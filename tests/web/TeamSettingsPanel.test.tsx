@@ -6,6 +6,7 @@ import {
   SAVED_CONFIRMATION_MS,
   TeamSettingsPanel,
 } from '../../src/web/features/teams/components/TeamSettingsPanel.tsx';
+import { teamFixture } from './team-fixture.ts';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 
 afterEach(() => {
@@ -14,26 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const TEAM: Team = {
-  id: 4,
-  name: 'Riverside Lions',
-  team_name: 'Riverside Lions',
-  invite_code: 'ABCD2345',
-  groupme_bot_id: null,
-  age_group: 'U10',
-  division: null,
-  league_name: null,
-  season: null,
-  season_start: null,
-  season_end: null,
-  team_description: null,
-  head_coach_name: 'Casey Coach',
-  primary_color: '#10b981',
-  secondary_color: '#059669',
-  team_logo_url: null,
-  is_coach: true,
-  details: null,
-};
+const TEAM: Team = teamFixture({ id: 4, age_group: 'U10', head_coach_name: 'Casey Coach' });
 
 describe('TeamSettingsPanel', () => {
   it("saves the bot id and shows 'Saved!' for 3 seconds", async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
 import { TeamSetupWizard } from '../../src/web/features/teams/components/TeamSetupWizard.tsx';
+import { teamFixture } from './team-fixture.ts';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 
 afterEach(() => {
@@ -11,26 +12,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const TEAM: Team = {
+const TEAM: Team = teamFixture({
   id: 7,
-  name: 'Riverside Lions',
-  team_name: 'Riverside Lions',
-  invite_code: 'ABCD2345',
-  groupme_bot_id: null,
   age_group: 'U10',
-  division: null,
-  league_name: null,
-  season: null,
   season_start: '2026-09-01',
-  season_end: null,
-  team_description: null,
   head_coach_name: 'Casey Coach',
-  primary_color: '#10b981',
-  secondary_color: '#059669',
-  team_logo_url: null,
-  is_coach: true,
-  details: null,
-};
+});
 
 function Harness({ onCreated = () => {} }: { onCreated?: (team: Team) => void }) {
   const [open, setOpen] = useState(true);

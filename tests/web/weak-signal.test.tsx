@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '../../src/web/features/account/components/Ch
 import { BulkAddModal } from '../../src/web/features/roster/components/BulkAddModal.tsx';
 import { PlayerFormModal } from '../../src/web/features/roster/components/PlayerFormModal.tsx';
 import { RosterPage } from '../../src/web/features/roster/components/RosterPage.tsx';
+import { teamFixture } from './team-fixture.ts';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 
 // What a user on a weak signal sees (issue 6): writes run now or fail now with the spec's messages,
@@ -19,26 +20,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-const TEAM: Team = {
-  id: 3,
-  name: 'Riverside Lions',
-  team_name: 'Riverside Lions',
-  invite_code: 'ABCD2345',
-  groupme_bot_id: null,
-  age_group: null,
-  division: null,
-  league_name: null,
-  season: null,
-  season_start: null,
-  season_end: null,
-  team_description: null,
-  head_coach_name: null,
-  primary_color: '#10b981',
-  secondary_color: '#059669',
-  team_logo_url: null,
-  is_coach: true,
-  details: null,
-};
+const TEAM: Team = teamFixture();
 
 function player(id: number, name: string, jersey: number | null): Player {
   return {
