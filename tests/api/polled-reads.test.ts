@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestApp } from '../support/test-app.ts';
-import { addPlayer, call, type Cast, setModeratorFlags, startWithCast } from '../support/teams.ts';
+import { addPlayer, call, type Cast, setModeratorFlags, signUp, startWithCast } from '../support/teams.ts';
 
 // Polled reads answer with an ETag and honour If-None-Match (DECISIONS.md 'Polled reads'): the tag
 // follows the team's data_version, which the database grows on every change under the team.
@@ -86,5 +86,48 @@ describe.each(BACKENDS)('polled reads on $name', (backend) => {
     const hidden = await get(`/api/teams/${cast.otherTeam.id}/players`, cast.coach.token);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.headers.etag).toBeUndefined();
+  });
+
+  it('sends a kept answer to another tab of the same reader, and never one older than a change', async () => {
+    const url = `/api/teams/${cast.team.id}/players`;
+    const first = await get(url, cast.coach.token);
+    // A second tab of the same reader has no tag of its own yet: the same answer, from memory.
+    const secondTab = await get(url, cast.coach.token);
+    expect(secondTab.statusCode).toBe(200);
+    expect(secondTab.headers.etag).toBe(first.headers.etag);
+    expect(secondTab.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(secondTab.body).toBe(first.body);
+
+    await addPlayer(t, cast.coach, cast.team.id, { name: 'After The Kept Answer' });
+    const changed = await get(url, cast.coach.token);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.json().map((p: { name: string }) => p.name)).toContain('After The Kept Answer');
+
+    // Another reader never gets the coach's kept answer.
+    const parentView = await get(url, cast.parent.token);
+    expect(parentView.headers.etag).not.toBe(changed.headers.etag);
+  });
+
+  it("shows a requester's new name on the join requests at once, though they are not a member", async () => {
+    const requester = await signUp(t, 'parent', 'Rita Requester');
+    const joined = await call(t, 'POST', '/api/teams/join', requester.token, {
+      invite_code: cast.team.invite_code,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const url = `/api/join-requests/${cast.team.id}`;
+    const before = await get(url, cast.coach.token);
+    const names = (response: { json: () => unknown }) =>
+      (response.json() as { user_name: string }[]).map((r) => r.user_name);
+    expect(names(before)).toContain('Rita Requester');
+
+    const renamed = await call(t, 'PUT', '/api/auth/profile', requester.token, {
+      name: 'Rita Renamed',
+      email: requester.email,
+      phone: null,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await get(url, cast.coach.token, before.headers.etag as string);
+    expect(after.statusCode).toBe(200);
+    expect(names(after)).toContain('Rita Renamed');
   });
 });
