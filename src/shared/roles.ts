@@ -10,6 +10,10 @@ export type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];
 export const JOIN_ROLES = ['parent', 'player'] as const;
 export type JoinRole = (typeof JOIN_ROLES)[number];
 
+/** Roles of a team membership: admins act as coaches on every team without one. */
+export const MEMBER_ROLES = ['coach', 'parent', 'player'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
 /** Coaches and admins run teams: they see the Admin tab and every permission check passes for them. */
 export function isCoachLike(role: Role): boolean {
   return role === 'coach' || role === 'admin';

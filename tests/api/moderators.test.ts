@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sqlState } from '../../src/server/db/errors.ts';
 import { MODERATOR_MESSAGES } from '../../src/shared/api/moderators.ts';
 import { MODERATOR_FLAGS } from '../../src/shared/permissions.ts';
 import { BACKENDS, type TestApp } from '../support/test-app.ts';
@@ -271,5 +273,14 @@ describe.each(BACKENDS)('moderators API on $name', (backend) => {
     });
     expect(cross.statusCode).toBe(404);
     await addPlayer(t, cast.coach, cast.team.id, { name: 'Keep Going' });
+  });
+
+  it('the database holds only flags of the shared list (CHECK from MODERATOR_FLAGS)', async () => {
+    const error: unknown = await t.db
+      .execute(
+        sql`update team_members set permissions = '{can_view_finances,can_fly}' where user_id = ${cast.moderator.id}`,
+      )
+      .catch((caught: unknown) => caught);
+    expect(sqlState(error)).toBe('23514');
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlState } from '../../src/server/db/errors.ts';
 import { ROSTER_MESSAGES } from '../../src/shared/teams.ts';
 import { BACKENDS, queryRows, type TestApp } from '../support/test-app.ts';
 import {
@@ -337,5 +338,13 @@ describe.each(BACKENDS)('roster API on $name', (backend) => {
             values (${cast.team.id}, ${theirs.id}, 'Wrong Team', 'wrong.team@example.com')`,
       ),
     ).rejects.toThrow();
+  });
+
+  it('the database refuses a position outside the shared list (CHECK from POSITIONS)', async () => {
+    const player = await addPlayer(t, cast.coach, cast.team.id, { name: 'Checked Kid' });
+    const error: unknown = await t.db
+      .execute(sql`update players set position = 'Striker' where id = ${player.id}`)
+      .catch((caught: unknown) => caught);
+    expect(sqlState(error)).toBe('23514');
   });
 });

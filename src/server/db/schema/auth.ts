@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, emailedLinkColumns } from './columns.ts';
+import { ROLES } from '../../../shared/roles.ts';
+import { createdAt, emailedLinkColumns, oneOf } from './columns.ts';
 
 // Accounts and the single-use links emailed to them.
 
@@ -18,7 +18,7 @@ export const users = pgTable(
     /** Stored trimmed and lower-cased. */
     email: text('email').notNull(),
     phone: text('phone'),
-    role: text('role').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     /** argon2id; null for an invited account that has not set a password yet. */
     passwordHash: text('password_hash'),
     /** Bumped by a password change or reset: tokens carrying an older version stop working. */
@@ -30,10 +30,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('coach', 'parent', 'player', 'admin')`),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', oneOf(t.role, ROLES))],
 );
 
 export const passwordResetTokens = pgTable(

@@ -1,4 +1,5 @@
-import { text, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the feature schemas.
 
@@ -11,3 +12,11 @@ export const emailedLinkColumns = () => ({
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** The values of a shared list as SQL literals: `'a', 'b'` (the lists are constants; quotes are doubled anyway). */
+export const sqlValues = (values: readonly string[]): string =>
+  values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+
+/** A CHECK that a column holds one of a shared list's values (NULL passes, as in every CHECK). */
+export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(sqlValues(values))})`;

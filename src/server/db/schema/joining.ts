@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { JOIN_ROLES } from '../../../shared/roles.ts';
+import { JOIN_REQUEST_STATUSES } from '../../../shared/teams.ts';
 import { ownerUserId, users } from './auth.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, oneOf } from './columns.ts';
 import { players } from './roster.ts';
 import { ownerTeamId } from './teams.ts';
 
@@ -11,9 +13,9 @@ export const joinRequests = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     teamId: ownerTeamId(),
     userId: ownerUserId(),
-    role: text('role').notNull(),
+    role: text('role', { enum: JOIN_ROLES }).notNull(),
     message: text('message'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
     /** The player the coach linked the user to on approval. */
     playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -31,7 +33,7 @@ export const joinRequests = pgTable(
     uniqueIndex('join_requests_pending_key')
       .on(t.teamId, t.userId)
       .where(sql`${t.status} = 'pending'`),
-    check('join_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check('join_requests_role_check', sql`${t.role} in ('parent', 'player')`),
+    check('join_requests_status_check', oneOf(t.status, JOIN_REQUEST_STATUSES)),
+    check('join_requests_role_check', oneOf(t.role, JOIN_ROLES)),
   ],
 );

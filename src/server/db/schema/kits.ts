@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { KIT_DEFAULTS, KIT_TYPES } from '../../../shared/kits.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, sqlValues } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
 
 /** A team's kits (spec part 2 section 3); games name the kit they play in. */
@@ -20,6 +20,6 @@ export const kits = pgTable(
   },
   (t) => [
     index('kits_team_idx').on(t.teamId),
-    check('kits_type_check', sql.raw(`type in (${KIT_TYPES.map((k) => `'${k}'`).join(', ')})`)),
+    check('kits_type_check', sql.raw(`type in (${sqlValues(KIT_TYPES)})`)),
   ],
 );

@@ -10,8 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PLAYER_STATUSES, POSITIONS, RELATIONSHIPS } from '../../../shared/teams.ts';
 import { users } from './auth.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, oneOf } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
 
 export const players = pgTable(
@@ -20,10 +21,10 @@ export const players = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     teamId: ownerTeamId(),
     name: text('name').notNull(),
-    position: text('position'),
+    position: text('position', { enum: POSITIONS }),
     jerseyNumber: integer('jersey_number'),
     age: integer('age'),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: PLAYER_STATUSES }).notNull().default('active'),
     /** The player's own email, once a player account was linked on approval. */
     email: text('email'),
     /** The player's own account, linked when a coach approves a player's join request. */
@@ -39,7 +40,8 @@ export const players = pgTable(
     index('players_user_idx').on(t.userId),
     // Lets a contact name its player and team together (parent_contacts_player_team_fk).
     uniqueIndex('players_id_team_key').on(t.id, t.teamId),
-    check('players_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('players_status_check', oneOf(t.status, PLAYER_STATUSES)),
+    check('players_position_check', oneOf(t.position, POSITIONS)),
   ],
 );
 
@@ -56,7 +58,7 @@ export const parentContacts = pgTable(
     /** Stored trimmed and lower-cased, like users.email. */
     email: text('email').notNull(),
     phone: text('phone'),
-    relationship: text('relationship').notNull().default('parent'),
+    relationship: text('relationship', { enum: RELATIONSHIPS }).notNull().default('parent'),
     isPrimary: boolean('is_primary').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     inviteSentAt: timestamp('invite_sent_at', { withTimezone: true }),
@@ -73,9 +75,6 @@ export const parentContacts = pgTable(
       columns: [t.playerId, t.teamId],
       foreignColumns: [players.id, players.teamId],
     }).onDelete('cascade'),
-    check(
-      'parent_contacts_relationship_check',
-      sql`${t.relationship} in ('parent', 'guardian', 'grandmother', 'grandfather', 'aunt', 'uncle', 'emergency_contact', 'other')`,
-    ),
+    check('parent_contacts_relationship_check', oneOf(t.relationship, RELATIONSHIPS)),
   ],
 );

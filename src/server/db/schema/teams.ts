@@ -10,8 +10,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { MODERATOR_FLAGS } from '../../../shared/permissions.ts';
+import { MEMBER_ROLES } from '../../../shared/roles.ts';
 import { ownerUserId, users } from './auth.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, oneOf, sqlValues } from './columns.ts';
 
 /** The team a row belongs to; the row goes with the team. */
 export const ownerTeamId = () =>
@@ -68,9 +70,9 @@ export const teamMembers = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     teamId: ownerTeamId(),
     userId: ownerUserId(),
-    role: text('role').notNull(),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
     /** Moderator flags (MODERATOR_FLAGS) this member holds on this team; coaches need none. */
-    permissions: text('permissions')
+    permissions: text('permissions', { enum: MODERATOR_FLAGS })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -81,6 +83,10 @@ export const teamMembers = pgTable(
   (t) => [
     uniqueIndex('team_members_team_user_key').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId),
-    check('team_members_role_check', sql`${t.role} in ('coach', 'parent', 'player')`),
+    check('team_members_role_check', oneOf(t.role, MEMBER_ROLES)),
+    check(
+      'team_members_permissions_check',
+      sql`${t.permissions} <@ array[${sql.raw(sqlValues(MODERATOR_FLAGS))}]::text[]`,
+    ),
   ],
 );

@@ -37,7 +37,7 @@ export function toUser(row: queries.UserRow): User {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    role: row.role as Role,
+    role: row.role,
     email_verified: row.emailVerifiedAt !== null,
     pending_email: row.pendingEmail,
   };

@@ -11,8 +11,8 @@ import type {
   setupPasswordBody,
 } from '../../../shared/api/joining.ts';
 import { passwordErrors } from '../../../shared/password-policy.ts';
-import { isCoachLike, type JoinRole, type Role } from '../../../shared/roles.ts';
-import { JOIN_MESSAGES, type JoinRequestStatus } from '../../../shared/teams.ts';
+import { isCoachLike, type JoinRole } from '../../../shared/roles.ts';
+import { JOIN_MESSAGES } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
@@ -57,9 +57,9 @@ export function toJoinRequest(view: queries.JoinRequestView): JoinRequest {
     user_id: request.userId,
     user_name: view.userName,
     user_email: view.userEmail,
-    role: request.role as Role,
+    role: request.role,
     message: request.message,
-    status: request.status as JoinRequestStatus,
+    status: request.status,
     created_at: request.createdAt.toISOString(),
     reviewed_by: request.reviewedBy,
     reviewer_name: view.reviewerName,
@@ -134,7 +134,7 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
      * the team or is already one of its parent contacts; otherwise pending until a coach decides.
      */
     async join(user: UserRow, input: JoinInput): Promise<JoinResponse> {
-      if (isCoachLike(user.role as Role)) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
+      if (isCoachLike(user.role)) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
       // Parents and players belong to one team (DECISIONS.md). Checked before the code, so a member
       // gets the same answer for a valid and an invalid code and cannot use this to test codes.
       if (await belongsToAnyTeam(db, user.id)) throw badRequest(JOIN_MESSAGES.alreadyMember);
@@ -197,7 +197,7 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
         id: request.id,
         team_id: request.teamId,
         team_name: teamName,
-        status: request.status as JoinRequestStatus,
+        status: request.status,
         created_at: request.createdAt.toISOString(),
         reviewed_at: request.reviewedAt?.toISOString() ?? null,
         rejection_reason: request.rejectionReason,
@@ -289,9 +289,8 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
           playerId: player?.id ?? null,
         });
         if (!decided) throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
-        await addMember(tx, team.id, requester.id, request.role as JoinRole);
-        if (player)
-          await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role as JoinRole);
+        await addMember(tx, team.id, requester.id, request.role);
+        if (player) await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role);
         // Contacts the coach typed with this email are this parent's only if the parent proved the address.
         if (request.role === 'parent') await roster.linkVerifiedContacts(tx, team.id, requester);
         await enqueueEmail(

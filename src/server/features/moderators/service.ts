@@ -7,13 +7,11 @@ import {
 } from '../../../shared/api/moderators.ts';
 import {
   hasCapability,
-  isModeratorFlag,
   MODERATOR_FLAGS,
   type ModeratorFlag,
   PERMISSION_DEFINITIONS,
   permissionKey,
 } from '../../../shared/permissions.ts';
-import type { Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
@@ -30,15 +28,14 @@ export const PERMISSION_LIST: PermissionDefinition[] = MODERATOR_FLAGS.map((flag
 }));
 
 function toModerator(row: queries.ModeratorRow): Moderator {
-  const flags = row.permissions.filter(isModeratorFlag);
   return {
     user_id: row.userId,
     user_name: row.name,
     user_email: row.email,
-    role: row.role as Role,
+    role: row.role,
     granted_date: (row.since ?? new Date(0)).toISOString(),
-    is_active: flags.length > 0,
-    permissions: flags.map(permissionKey),
+    is_active: row.permissions.length > 0,
+    permissions: row.permissions.map(permissionKey),
   };
 }
 
@@ -52,7 +49,7 @@ export function createModeratorService({ db }: { db: Db }) {
     async potential(access: TeamAccess): Promise<PotentialModerator[]> {
       requireCapability(access, 'manage_moderators');
       const rows = await queries.potentialModerators(db, access.team.id);
-      return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role as Role }));
+      return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role }));
     },
 
     /** Grants or overwrites the user's whole set of flags (Add Moderator and Edit Moderator Permissions). */

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import { parentContacts, players, users } from '../../db/schema.ts';
 
@@ -9,10 +10,10 @@ export type ContactRow = typeof parentContacts.$inferSelect;
 
 export interface PlayerValues {
   name: string;
-  position: string | null;
+  position: Position | null;
   jerseyNumber: number | null;
   age: number | null;
-  status: string;
+  status: PlayerStatus;
 }
 
 export function playersOfTeam(db: Db, teamId: number): Promise<PlayerRow[]> {
@@ -156,7 +157,7 @@ export interface ContactValues {
   name: string;
   email: string;
   phone: string | null;
-  relationship: string;
+  relationship: Relationship;
   isPrimary: boolean;
   userId?: number | null;
 }

@@ -1,6 +1,6 @@
 import type { ParentContact, Player } from '../../../shared/api/roster.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
-import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
+import type { Role } from '../../../shared/roles.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import type { ContactRow, PlayerRow } from './queries.ts';
 
@@ -11,7 +11,7 @@ export interface RosterViewer {
   userId: number;
   /** The viewer's email when verified; contacts match by email only then. */
   email: string | null;
-  role: string;
+  role: Role;
   seesContactDetails: boolean;
 }
 
@@ -29,7 +29,7 @@ export function toContact(row: ContactRow, seesContactDetails: boolean): ParentC
     id: row.id,
     name: row.name,
     is_primary: row.isPrimary,
-    relationship: seesContactDetails ? (row.relationship as Relationship) : null,
+    relationship: seesContactDetails ? row.relationship : null,
     email: seesContactDetails ? row.email : null,
     phone: seesContactDetails ? row.phone : null,
     user_id: seesContactDetails ? row.userId : null,
@@ -55,10 +55,10 @@ export function toPlayer(row: PlayerRow, contacts: ContactRow[], viewer: RosterV
     id: row.id,
     team_id: row.teamId,
     name: row.name,
-    position: row.position as Position | null,
+    position: row.position,
     jersey_number: row.jerseyNumber,
     age: row.age,
-    status: row.status as PlayerStatus,
+    status: row.status,
     parent_contacts: contacts.map((c) => toContact(c, viewer.seesContactDetails)),
     is_mine: isMine(row, contacts, viewer),
   };

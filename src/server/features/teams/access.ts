@@ -1,9 +1,4 @@
-import {
-  type Capability,
-  hasCapability,
-  isModeratorFlag,
-  type ModeratorFlag,
-} from '../../../shared/permissions.ts';
+import { type Capability, hasCapability, type ModeratorFlag } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../http-error.ts';
@@ -24,7 +19,7 @@ export interface TeamAccess {
   /** 'admin' for a club admin, otherwise the role of the membership. */
   role: Role;
   /** Moderator flags the user holds on this team. */
-  flags: ModeratorFlag[];
+  flags: readonly ModeratorFlag[];
 }
 
 /**
@@ -40,15 +35,10 @@ export async function loadTeamAccess(
   const found = await findTeamWithMembership(db, teamId, user.id);
   if (!found) throw notFound(notFoundDetail);
   const { team, membership } = found;
-  const isAdmin = user.role === 'admin';
-  if (!membership && !isAdmin) throw notFound(notFoundDetail);
-  return {
-    team,
-    user,
-    isCoach: isAdmin || membership?.role === 'coach',
-    role: isAdmin ? 'admin' : (membership?.role as Role),
-    flags: (membership?.permissions ?? []).filter(isModeratorFlag),
-  };
+  const flags = membership?.permissions ?? [];
+  if (user.role === 'admin') return { team, user, isCoach: true, role: 'admin', flags };
+  if (!membership) throw notFound(notFoundDetail);
+  return { team, user, isCoach: membership.role === 'coach', role: membership.role, flags };
 }
 
 const CAPABILITY_WORDS: Record<Capability, string> = {

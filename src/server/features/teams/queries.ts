@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { MemberRole } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { changeCacheOf } from '../../db/change-cache.ts';
@@ -8,7 +9,6 @@ import { teamMembers, teams, users } from '../../db/schema.ts';
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
 export type MemberRow = typeof teamMembers.$inferSelect;
-export type MemberRole = 'coach' | 'parent' | 'player';
 
 /** Teams the user belongs to (with the given membership role, when given), oldest first. */
 export async function teamsOfMember(db: Db, userId: number, role?: MemberRole): Promise<TeamRow[]> {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { Member, setupTeamBody, Team, updateTeamBody } from '../../../shared/api/teams.ts';
 import { type CapabilityHolder, hasCapability } from '../../../shared/permissions.ts';
-import { isCoachLike, type Role } from '../../../shared/roles.ts';
+import { isCoachLike } from '../../../shared/roles.ts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
@@ -118,7 +118,7 @@ export function createTeamService({ db }: { db: Db }) {
   return {
     /** The setup wizard: creates the team with a fresh invite code; the creator becomes its coach. */
     async setup(user: UserRow, input: SetupTeamInput): Promise<Team> {
-      if (!isCoachLike(user.role as Role)) throw forbidden('Only coaches and admins can create teams');
+      if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins can create teams');
       checkSeasonDates(input);
       const team = await db.transaction(async (tx) => {
         for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
@@ -141,10 +141,9 @@ export function createTeamService({ db }: { db: Db }) {
 
     /** Coaches: the teams they coach. Admins: every team of the club (DECISIONS.md). */
     async coached(user: UserRow, page: TeamPage = { limit: TEAM_PAGE_MAX, offset: 0 }): Promise<Team[]> {
-      const role = user.role as Role;
-      if (!isCoachLike(role)) throw forbidden('Only coaches and admins coach teams');
+      if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins coach teams');
       const teams =
-        role === 'admin'
+        user.role === 'admin'
           ? await queries.allTeams(db, page)
           : await queries.teamsOfMember(db, user.id, 'coach');
       return teams.map((team) => toTeam(team, RUNS_THE_TEAM));
@@ -187,7 +186,7 @@ export function createTeamService({ db }: { db: Db }) {
       return rows.map((row) => ({
         user_id: row.userId,
         name: row.name,
-        role: row.userRole as Role,
+        role: row.userRole,
         email: access.isCoach ? row.email : null,
       }));
     },
