@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -110,6 +111,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // An update or delete without a where touches every row of the table: an error unless a comment
+    // says why it is meant. `db` and `tx` are the names our code gives the database handle.
+    files: ['src/server/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },
   },
   {
