@@ -17,6 +17,7 @@ import { rosterRoutes } from './features/roster/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -36,6 +37,8 @@ export interface AppOptions {
 
 export interface App extends FastifyInstance {
   database: Database;
+  /** Polled team reads' answers kept under their ETag (plugins/answer-cache.ts). */
+  answerCache: AnswerCache;
   mailSender: MailSender;
 }
 
@@ -77,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
   }) as unknown as App;
   app.decorate('database', database);
+  const answerCache = new AnswerCache();
+  app.decorate('answerCache', answerCache);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -116,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(publicModeratorRoutes);
       // Everything below needs a signed-in user; :teamId routes get the caller's team access loaded.
       await api.register(
-        signedInScope(db, async (scope) => {
+        signedInScope(db, answerCache, async (scope) => {
           await scope.register(accountRoutes, { prefix: '/auth', auth, config });
           await scope.register(teamRoutes, { prefix: '/teams', teams });
           await scope.register(rosterRoutes, { prefix: '/teams', players, parents });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
 import { loadTeamAccess, type TeamAccess } from '../features/teams/access.ts';
+import type { AnswerCache } from './answer-cache.ts';
 
 // The signed-in scope of the API: authentication is a hook of the scope (not a spread on each route),
 // and a route with a :teamId parameter gets the caller's access to that team loaded once, before its
@@ -10,7 +11,8 @@ import { loadTeamAccess, type TeamAccess } from '../features/teams/access.ts';
 //
 // Its reads answer with an ETag built from the team's data_version (grown by the database on every
 // change under the team, migration 0005), the caller and the address: a page polling an unchanged list
-// gets 304 without the rows being read again (docs/decisions/013).
+// gets 304 without the rows being read again, and an answer already sent under the same ETag is sent
+// again from memory (answer-cache.ts; docs/decisions/013).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,7 +41,11 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /** Registers `routes` behind authentication and :teamId access loading. */
-export function signedInScope(db: Db, routes: (scope: FastifyInstance) => Promise<void>) {
+export function signedInScope(
+  db: Db,
+  answers: AnswerCache,
+  routes: (scope: FastifyInstance) => Promise<void>,
+) {
   return async (scope: FastifyInstance) => {
     scope.addHook('preHandler', scope.authenticate);
     scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -55,6 +61,18 @@ export function signedInScope(db: Db, routes: (scope: FastifyInstance) => Promis
       if (matches(request.headers['if-none-match'], etag)) {
         return reply.code(304).send();
       }
+      const kept = answers.get(etag);
+      if (kept !== undefined) {
+        return reply.header('Content-Type', 'application/json; charset=utf-8').send(kept);
+      }
+    });
+    // A successful read's serialised answer is kept under its ETag (error answers carry none).
+    scope.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string') {
+        const etag = reply.getHeader('ETag');
+        if (typeof etag === 'string') answers.set(etag, payload);
+      }
+      done(null, payload);
     });
     await routes(scope);
   };
