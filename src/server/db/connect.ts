@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -104,13 +104,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pgdata'), {
-      relaxedDurability: false,
+    // PGlite runs on a thread of its own, which also applies the migrations: its queries execute
+    // synchronously and would otherwise stall every other request (docs/decisions/013).
+    const client = await PGliteThread.start({
+      dataDir: inMemory ? dataDir : path.join(dataDir, 'pgdata'),
+      migrationsFolder: MIGRATIONS_FOLDER,
       startParams: PGLITE_START_PARAMS,
     });
     const writes = writeWatcher();
-    const db = drizzlePglite(client, { schema, logger: writes.logger });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Drizzle's PGlite driver calls only query and transaction, which the thread answers alike.
+    const db = drizzlePglite(client as unknown as PGlite, { schema, logger: writes.logger });
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -1,0 +1,136 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { errorFrom, type Reply, type Request, type WorkerData } from './pglite-protocol.ts';
+
+// PGlite on a thread of its own (pglite-worker.ts), seen from the app's thread as the few methods
+// Drizzle's PGlite driver calls: query, transaction, listen, close. Queries keep PGlite's order and
+// its one lock: a transaction holds it from begin to end, and other queries wait in the worker.
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+}
+
+interface Results {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+/** What a transaction's callback gets: queries inside that transaction. */
+export interface ThreadTransaction {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+}
+
+/**
+ * The worker is TypeScript too. A worker thread does not inherit the `--import tsx` hooks of the
+ * app's thread (nor vitest's), so it loads its module through tsx's own API, whichever runner
+ * started the app.
+ */
+function workerBootstrap(): string {
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+}
+
+export class PGliteThread {
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextId = 1;
+  private failure: Error | undefined;
+  closed = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => this.receive(reply));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`The database thread stopped (exit code ${code})`)));
+  }
+
+  /** Starts the thread, opens PGlite in `dataDir` and applies the migrations; resolves once it answers. */
+  static async start(data: WorkerData): Promise<PGliteThread> {
+    const worker = new Worker(workerBootstrap(), { eval: true, workerData: data });
+    const thread = new PGliteThread(worker);
+    await new Promise<unknown>((resolve, reject) => thread.pending.set(0, { resolve, reject }));
+    return thread;
+  }
+
+  private receive(reply: Reply) {
+    if ('notify' in reply) {
+      this.listeners.get(reply.notify)?.forEach((listener) => listener(reply.payload));
+      return;
+    }
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply.result);
+    else waiting.reject(errorFrom(reply.error));
+  }
+
+  private fail(error: Error) {
+    this.failure ??= error;
+    this.closed = true;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  private call<T>(request: Request): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ id, request });
+    });
+  }
+
+  query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results> {
+    return this.call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object' });
+  }
+
+  /** Commits when `fn` resolves, rolls back when it throws (and rethrows), as PGlite's own does. */
+  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const tx = await this.call<number>({ op: 'begin' });
+    let result: T;
+    try {
+      result = await fn({
+        query: (sql, params = [], options = {}) =>
+          this.call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', tx }),
+      });
+    } catch (error) {
+      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  /** Calls `listener` with each NOTIFY on `channel`; resolves to a function that stops it. */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.call({ op: 'listen', channel });
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.closed = true;
+      await this.worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,101 @@
+// The thread that runs PGlite (started by pglite-thread.ts). PGlite executes every query
+// synchronously inside WebAssembly: on the app's thread a list read stalled every other request for
+// tens of milliseconds (docs/decisions/013). Here it stalls only this thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { errorFields, type Reply, type Request, type WorkerData } from './pglite-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const { dataDir, migrationsFolder, startParams } = workerData as WorkerData;
+
+// Drizzle's PGlite driver asks for dates and times as the database's text (it parses them itself);
+// its parsers are functions and cannot cross threads, so they are the same ones, here.
+const asText = (value: string) => value;
+const PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (oid) => [oid, asText],
+  ),
+);
+
+const client = await PGlite.create(dataDir, { relaxedDurability: false, startParams });
+await migrate(drizzle(client), { migrationsFolder });
+
+interface OpenTransaction {
+  tx: Transaction;
+  end: (commit: boolean) => void;
+}
+const transactions = new Map<number, OpenTransaction>();
+let nextTransaction = 1;
+/** Thrown inside PGlite's transaction callback to make it roll back. */
+const ROLL_BACK = Symbol('roll back');
+
+function send(reply: Reply) {
+  port?.postMessage(reply);
+}
+
+/** Opens a transaction that stays open (holding PGlite's lock) until its 'end' arrives. */
+function begin(): Promise<{ tx: number; done: Promise<void> }> {
+  return new Promise((opened, failed) => {
+    const id = nextTransaction++;
+    const done = client
+      .transaction(async (tx) => {
+        const commit = await new Promise<boolean>((end) => {
+          transactions.set(id, { tx, end });
+          opened({ tx: id, done });
+        });
+        if (!commit) throw ROLL_BACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLL_BACK) throw error;
+      })
+      .finally(() => transactions.delete(id));
+    done.catch(failed);
+  });
+}
+
+const finishing = new Map<number, Promise<void>>();
+
+async function handle(request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? client : transactions.get(request.tx)?.tx;
+      if (!target) throw new Error('The transaction has ended');
+      const { rows, fields, affectedRows } = await target.query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        parsers: PARSERS,
+      });
+      return { rows, fields, affectedRows };
+    }
+    case 'begin': {
+      const { tx, done } = await begin();
+      finishing.set(tx, done);
+      return tx;
+    }
+    case 'end': {
+      const open = transactions.get(request.tx);
+      const done = finishing.get(request.tx);
+      finishing.delete(request.tx);
+      if (!open || !done) throw new Error('The transaction has ended');
+      open.end(request.commit);
+      await done;
+      return null;
+    }
+    case 'listen':
+      await client.listen(request.channel, (payload) => send({ notify: request.channel, payload }));
+      return null;
+    case 'close':
+      if (!client.closed) await client.close();
+      return null;
+  }
+}
+
+port.on('message', ({ id, request }: { id: number; request: Request }) => {
+  handle(request).then(
+    (result) => send({ id, ok: true, result }),
+    (error: unknown) => send({ id, ok: false, error: errorFields(error) }),
+  );
+});
+send({ id: 0, ok: true, result: 'ready' });
