@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/connect.ts';
+import { isUniqueViolation, sqlState } from '../../src/server/db/errors.ts';
+
+// PGlite runs on a thread of its own (db/pglite-thread.ts): the app's thread must stay free while a
+// query runs, and transactions, errors and notifications must behave as PGlite's own.
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  await database.db.execute(sql`create table probe (id int primary key, note text)`);
+});
+afterAll(() => database.close());
+
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+describe('PGlite on its own thread', () => {
+  it("leaves the app's thread free while a long query runs", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
+    try {
+      let ticksWhenDone = -1;
+      const long = database.db
+        .execute(sql`select sum(a * b) from generate_series(1, 3000) a, generate_series(1, 1000) b`)
+        .then(() => (ticksWhenDone = ticks));
+      await long;
+      // On the app's thread the query would run to its end in one go: no tick could happen meanwhile.
+      expect(ticksWhenDone).toBeGreaterThan(3);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('rolls a failed transaction back and passes the error on with its SQLSTATE and constraint', async () => {
+    await database.db.execute(sql`insert into probe values (1, 'kept')`);
+    const failing = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into probe values (2, 'rolled back')`);
+      await tx.execute(sql`insert into probe values (1, 'duplicate')`);
+    });
+    const error = await failing.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(sqlState(error)).toBe('23505');
+    expect(isUniqueViolation(error, 'probe_pkey')).toBe(true);
+    expect(await rows(sql`select id, note from probe order by id`)).toEqual([{ id: 1, note: 'kept' }]);
+  });
+
+  it('commits a transaction and keeps other queries out of it until it ends', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inside = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into probe values (3, 'in the transaction')`);
+      await held;
+    });
+    // A query from outside waits for PGlite's one lock, as with PGlite on the app's thread.
+    let outsideDone = false;
+    const outside = rows(sql`select count(*)::int as n from probe`).then((result) => {
+      outsideDone = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outsideDone).toBe(false);
+    release();
+    await inside;
+    expect(await outside).toEqual([{ n: 2 }]);
+  });
+
+  it('rolls back a transaction whose code throws, and a nested savepoint on its own', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into probe values (4, 'gone')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into probe values (5, 'kept')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into probe values (6, 'gone')`);
+          throw new Error('inner only');
+        })
+        .catch(() => undefined);
+    });
+    expect((await rows(sql`select id from probe order by id`)).map((r) => r['id'])).toEqual([1, 3, 5]);
+  });
+
+  it('delivers notifications to the listener', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen(
+      'probe_channel',
+      (payload) => heard.push(payload),
+      () => {},
+    );
+    await database.db.execute(sql`select pg_notify('probe_channel', 'hello')`);
+    await expect.poll(() => heard).toEqual(['hello']);
+    await stop();
+  });
+});
