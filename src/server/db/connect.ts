@@ -146,6 +146,10 @@ const MIGRATION_LOCK_ID = 7_240_011;
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server ends (a restart, a failover, an administrator) is dropped from
+  // the pool, and the next query opens a new one. Without a listener node-postgres raises that error
+  // as an uncaught exception, which would stop the process.
+  pool.on('error', () => undefined);
   try {
     const client = await pool.connect();
     try {
