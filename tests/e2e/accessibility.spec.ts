@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
+import { coachWithTeam, goToTab, PASSWORD, signInAs, uniqueEmail } from './helpers.ts';
 
 // axe analyses pages opened from browser.newContext() (STACK-NOTES), so each check opens its own context.
 test('sign-in, join, shell and account settings have no accessibility violations @phone', async ({
@@ -41,7 +41,7 @@ test('the roster, with a player who has no number, has no accessibility violatio
   ]);
   const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
   const page = await context.newPage();
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await goToTab(page, info, 'Team');
   await expect(page.getByRole('heading', { name: 'Nora Numberless' })).toBeVisible();
   await expect(page.getByText('No number').first()).toBeAttached();
@@ -68,7 +68,7 @@ test('Team Kits, Moderators and Team Settings, and their dialogs, have no access
       .analyze();
     expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
   };
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
   await page.goto('/#admin?tab=kits');
   await expect(page.getByRole('img', { name: /^Home kit/ })).toBeVisible();

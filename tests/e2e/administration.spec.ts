@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type CoachWithTeam, coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
+import {
+  type Account,
+  type CoachWithTeam,
+  coachWithTeam,
+  goToTab,
+  registerAccount,
+  signInAs,
+} from './helpers.ts';
 
 // Team Administration (issue 7): moderators and kits, as a coach and a parent use them.
 
@@ -8,22 +15,10 @@ async function approvedParent(
   request: APIRequestContext,
   coach: CoachWithTeam,
   name: string,
-): Promise<string> {
-  const email = uniqueEmail('parent');
-  expect(
-    (
-      await request.post('/api/auth/register', { data: { name, email, password: PASSWORD, role: 'parent' } })
-    ).ok(),
-  ).toBe(true);
-  const token = (
-    (await (
-      await request.post('/api/auth/token', { data: { username: email, password: PASSWORD } })
-    ).json()) as {
-      access_token: string;
-    }
-  ).access_token;
+): Promise<Account> {
+  const parent = await registerAccount(request, name, { role: 'parent' });
   const joined = await request.post('/api/teams/join', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${parent.token}` },
     data: { invite_code: coach.team.invite_code },
   });
   const { request_id: requestId } = (await joined.json()) as { request_id: number };
@@ -32,7 +27,7 @@ async function approvedParent(
     data: {},
   });
   expect(approved.ok(), await approved.text()).toBe(true);
-  return email;
+  return parent;
 }
 
 async function openAdminTab(page: Page, info: Parameters<typeof goToTab>[1], label: string): Promise<void> {
@@ -46,9 +41,9 @@ test('a coach makes a parent a roster moderator, who adds a player; revoking rem
   browser,
 }, info) => {
   const coach = await coachWithTeam(request, 'U12 Herons', [{ name: 'Ava Stone', jersey_number: 4 }]);
-  const parentEmail = await approvedParent(request, coach, 'Paula Reyes');
+  const parent = await approvedParent(request, coach, 'Paula Reyes');
 
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await openAdminTab(page, info, 'Moderators');
   await expect(page).toHaveURL(/#admin\?tab=moderators$/);
   await expect(page.getByText('No moderators yet.')).toBeVisible();
@@ -79,7 +74,7 @@ test('a coach makes a parent a roster moderator, who adds a player; revoking rem
   // The parent, signed in elsewhere, now has the roster buttons and adds a player.
   const parentContext = await browser.newContext({ ...info.project.use });
   const parentPage = await parentContext.newPage();
-  await signInFresh(parentPage, parentEmail);
+  await signInAs(parentPage, parent);
   await goToTab(parentPage, info, 'Team');
   await parentPage.getByRole('button', { name: 'Add Player' }).click();
   const addPlayer = parentPage.getByRole('dialog', { name: 'Add Player' });
@@ -111,7 +106,7 @@ test('a coach creates a kit from preset swatches and sees the preview follow the
   request,
 }, info) => {
   const coach = await coachWithTeam(request, 'U9 Kites', [{ name: 'Kai Moss' }]);
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await openAdminTab(page, info, 'Team Kits');
   await page.getByRole('button', { name: 'Create Kit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Kit' });
@@ -163,20 +158,20 @@ test('a moderator with the kits flag reaches Team Kits, and only that part of Te
   request,
 }, info) => {
   const coach = await coachWithTeam(request, 'U14 Wrens', [{ name: 'Bo Lane' }]);
-  const parentEmail = await approvedParent(request, coach, 'Kim Equip');
+  const parent = await approvedParent(request, coach, 'Kim Equip');
   const users = (await (
     await request.get(`/api/teams/${coach.team.id}/potential-moderators`, {
       headers: { authorization: `Bearer ${coach.token}` },
     })
   ).json()) as { id: number; email: string }[];
-  const parentId = users.find((u) => u.email === parentEmail)?.id;
+  const parentId = users.find((u) => u.email === parent.email)?.id;
   const granted = await request.post('/api/moderators/assign', {
     headers: { authorization: `Bearer ${coach.token}` },
     data: { user_id: parentId, team_id: coach.team.id, can_manage_equipment: true },
   });
   expect(granted.ok()).toBe(true);
 
-  await signInFresh(page, parentEmail);
+  await signInAs(page, parent);
   await goToTab(page, info, 'Admin');
   await expect(page.getByRole('tab')).toHaveText(['Team Kits']);
   await page.getByRole('button', { name: 'Create Kit' }).click();

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { CLUB, PASSWORD, openNavigation, signIn, signUpCoach, uniqueEmail } from './helpers.ts';
+import {
+  CLUB,
+  PASSWORD,
+  openNavigation,
+  registerAccount,
+  signIn,
+  signUpCoach,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('a coach signs up, edits the profile, changes the password, logs out and signs in again @phone', async ({
   page,
@@ -90,10 +98,8 @@ test('a coach signs up, edits the profile, changes the password, logs out and si
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
 });
 
-test('sign-up shows the server’s answer when the email is taken', async ({ page }) => {
-  const email = uniqueEmail('taken');
-  await signUpCoach(page, 'First Coach', email);
-  await page.evaluate(() => localStorage.removeItem('auth_token'));
+test('sign-up shows the server’s answer when the email is taken', async ({ page, request }) => {
+  const { email } = await registerAccount(request, 'First Coach', { email: uniqueEmail('taken') });
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign up as a coach' }).click();
   await page.getByLabel('Full Name').fill('Second Coach');

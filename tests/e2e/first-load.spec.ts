@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { BUDGETS, WEB_DIST } from '../../scripts/bundle-budget.ts';
-import { coachWithTeam, goToTab, openNavigation } from './helpers.ts';
+import { coachWithTeam, goToTab, openNavigation, signInAs } from './helpers.ts';
 
 // What Chromium really downloads on a first visit: compressed scripts, within the budgets, cacheable
 // for a year; the page itself revalidated; screens fetched only when opened.
@@ -78,7 +78,7 @@ test('a signed-in dashboard stays within 170 KB; a tab loads its screen when fir
   request,
 }, info) => {
   const coach = await coachWithTeam(request, 'U9 Swifts', [{ name: 'Ann Lee', jersey_number: 7 }]);
-  await page.addInitScript((token) => localStorage.setItem('auth_token', token), coach.token);
+  await signInAs(page, coach, null);
   const downloads = recordDownloads(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
@@ -106,8 +106,7 @@ test('a screen that cannot be fetched offline says so and loads on Retry', async
   request,
 }, info) => {
   const coach = await coachWithTeam(request, 'U10 Kites', [{ name: 'Bo Park', jersey_number: 4 }]);
-  await page.addInitScript((token) => localStorage.setItem('auth_token', token), coach.token);
-  await page.goto('/');
+  await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
 
   await context.setOffline(true);
@@ -133,8 +132,7 @@ test('a screen whose file is gone after a new release reloads the page on Retry'
   request,
 }, info) => {
   const coach = await coachWithTeam(request, 'U12 Hawks', [{ name: 'Cy Dunn', jersey_number: 8 }]);
-  await page.addInitScript((token) => localStorage.setItem('auth_token', token), coach.token);
-  await page.goto('/');
+  await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
 
   // The server no longer has the file this page knows the roster by.
@@ -165,8 +163,7 @@ test('a dialog whose code cannot be fetched offline can be closed, and opens onc
   request,
 }, info) => {
   const coach = await coachWithTeam(request, 'U8 Larks', [{ name: 'Di Fox' }]);
-  await page.addInitScript((token) => localStorage.setItem('auth_token', token), coach.token);
-  await page.goto('/');
+  await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
 
   await context.setOffline(true);

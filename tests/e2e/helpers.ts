@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page, type TestInfo } from '@playwright/test';
+import { AUTH_TOKEN_KEY } from '../../src/web/lib/auth-token.ts';
 
 export const CLUB = 'Riverside Youth Soccer Club';
 export const PASSWORD = 'Corner#Kick9';
@@ -19,20 +20,20 @@ export async function openNavigation(page: Page, info: TestInfo): Promise<void> 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-export async function signUpCoach(
-  page: Page,
-  name: string,
-  email: string,
-  password = PASSWORD,
-  { keepWizardOpen = false } = {},
-): Promise<void> {
+/** Signs a new coach up through the form; the dashboard greets a coach with no team with the wizard. */
+export async function signUpCoach(page: Page, name: string, email: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign up as a coach' }).click();
   await expect(page.getByRole('heading', { name: 'Coach Sign Up' })).toBeVisible();
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Coach Account' }).click();
+  await expectTeamWizard(page);
+}
+
+/** The dashboard of a coach with no team, with the team wizard open; closes it unless asked not to. */
+async function expectTeamWizard(page: Page, { keepWizardOpen = false } = {}): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
   const wizard = page.getByRole('dialog', { name: 'Create Your Team' });
   await expect(wizard).toBeVisible();
@@ -42,9 +43,78 @@ export async function signUpCoach(
   }
 }
 
-export interface CoachWithTeam {
+/** An account and a real token for it, handed out by the API (POST /api/auth/token). */
+export interface Account {
   email: string;
   token: string;
+}
+
+async function ok<T>(response: APIResponse): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Signs in through the API, as the sign-in form does, and returns the token. */
+export async function tokenFor(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  const { access_token: token } = await ok<{ access_token: string }>(
+    await request.post('/api/auth/token', { data: { username: email, password } }),
+  );
+  return token;
+}
+
+/** A new account made through the API (the public sign-up), signed in there. */
+export async function registerAccount(
+  request: APIRequestContext,
+  name: string,
+  {
+    role = 'coach',
+    email = uniqueEmail(role),
+  }: { role?: 'coach' | 'parent' | 'player'; email?: string } = {},
+): Promise<Account> {
+  await ok(await request.post('/api/auth/register', { data: { name, email, password: PASSWORD, role } }));
+  return { email, token: await tokenFor(request, email) };
+}
+
+/**
+ * Signs the page in as `account` without the sign-in form: the app's token goes into local storage,
+ * where the form leaves it, before the app's first load in this page. Then opens `path` (null: opens
+ * nothing). Later loads find whatever the app left there (signed out, a replaced token), as after a
+ * real sign-in, so call it once per page. The form itself is tested in coach-account.spec.ts.
+ */
+export async function signInAs(page: Page, account: Account, path: string | null = '/'): Promise<void> {
+  await page.addInitScript(
+    ({ key, token, flag }) => {
+      if (!location.protocol.startsWith('http') || window !== window.top || sessionStorage.getItem(flag))
+        return;
+      sessionStorage.setItem(flag, '1');
+      localStorage.setItem(key, token);
+    },
+    { key: AUTH_TOKEN_KEY, token: account.token, flag: 'e2e:signed-in' },
+  );
+  if (path !== null) await page.goto(path);
+}
+
+/**
+ * A new coach with no team, made through the API and signed in with signInAs: signUpCoach without
+ * the forms, ending the same way, on the dashboard with the team wizard closed (or kept open).
+ */
+export async function signInAsNewCoach(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  { keepWizardOpen = false } = {},
+): Promise<Account> {
+  const coach = await registerAccount(request, name);
+  await signInAs(page, coach);
+  await expectTeamWizard(page, { keepWizardOpen });
+  return coach;
+}
+
+export interface CoachWithTeam extends Account {
   team: { id: number; name: string; invite_code: string };
   players: { id: number; name: string; jersey_number: number | null }[];
 }
@@ -55,19 +125,7 @@ export async function coachWithTeam(
   teamName: string,
   players: { name: string; jersey_number?: number; position?: string; age?: number }[],
 ): Promise<CoachWithTeam> {
-  const email = uniqueEmail('coach');
-  const ok = async <T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as T;
-  };
-  await ok(
-    await request.post('/api/auth/register', {
-      data: { name: 'Robin Coach', email, password: PASSWORD, role: 'coach' },
-    }),
-  );
-  const { access_token: token } = await ok<{ access_token: string }>(
-    await request.post('/api/auth/token', { data: { username: email, password: PASSWORD } }),
-  );
+  const { email, token } = await registerAccount(request, 'Robin Coach');
   const headers = { authorization: `Bearer ${token}` };
   const team = await ok<CoachWithTeam['team']>(
     await request.post('/api/teams/setup-complete', {
@@ -81,12 +139,7 @@ export async function coachWithTeam(
   return { email, token, team, players: added.players };
 }
 
-/** Signs in through the page with the form, from wherever the page is. */
-export async function signInFresh(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/');
-  await signIn(page, email, password);
-}
-
+/** Fills and sends the sign-in form on the page (it must be showing): only for tests about the form. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkIn, waitForEmail } from './mail.ts';
-import { coachWithTeam, goToTab, PASSWORD, signInFresh, uniqueEmail } from './helpers.ts';
+import { coachWithTeam, goToTab, PASSWORD, signInAs, tokenFor, uniqueEmail } from './helpers.ts';
 
 test('a parent joins by code, the coach approves, and the parent sees the roster without contact details @phone', async ({
   page,
@@ -54,7 +54,7 @@ test('a parent joins by code, the coach approves, and the parent sees the roster
   // The coach sees the pending count on the Admin tab and approves, linking Mia.
   const coachContext = await browser.newContext({ ...info.project.use });
   const coachPage = await coachContext.newPage();
-  await signInFresh(coachPage, coach.email);
+  await signInAs(coachPage, coach);
   await goToTab(coachPage, info, 'Admin');
   await expect(
     coachPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Admin.*1 pending/ }),
@@ -95,7 +95,7 @@ test('a parent invited by email sets a password through the link and lands in th
 }, info) => {
   const coach = await coachWithTeam(request, 'U8 Foxes', [{ name: 'Leo Park', jersey_number: 4 }]);
   const coachPage = page;
-  await signInFresh(coachPage, coach.email);
+  await signInAs(coachPage, coach);
   await goToTab(coachPage, info, 'Team');
   await coachPage.getByRole('button', { name: 'Manage Parents of Leo Park' }).click();
   const manage = coachPage.getByRole('dialog', { name: 'Manage Parents: Leo Park' });
@@ -195,7 +195,7 @@ test('a signed-in parent accepts an invite inside the app', async ({ page, reque
     data: { name: 'Hana Heron', email, password: PASSWORD, role: 'parent' },
   });
   expect(registered.status()).toBe(201);
-  await signInFresh(page, email);
+  await signInAs(page, { email, token: await tokenFor(request, email) });
   await expect(page.getByRole('heading', { name: 'You are not on a team yet' })).toBeVisible();
 
   // The coach adds Hana as Hal's parent: an invite, nothing more, until Hana accepts it.

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { linkIn, waitForEmail } from './mail.ts';
-import { signUpCoach, uniqueEmail } from './helpers.ts';
+import { registerAccount, signInAsNewCoach } from './helpers.ts';
 
-test('a forgotten password is reset through the emailed link', async ({ page }) => {
-  const email = uniqueEmail('forgetful');
-  await signUpCoach(page, 'Fran Forgetful', email);
-  await page.evaluate(() => localStorage.removeItem('auth_token'));
+test('a forgotten password is reset through the emailed link', async ({ page, request }) => {
+  const { email } = await registerAccount(request, 'Fran Forgetful');
   await page.goto('/');
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -56,9 +54,8 @@ test('an invite link opens the join form prefilled, with the code in capitals', 
   await expect(page.getByRole('radio', { name: 'Player' })).toBeChecked();
 });
 
-test('a signed-in user who opens an invite link is asked what to do', async ({ page }) => {
-  const email = uniqueEmail('busy');
-  await signUpCoach(page, 'Busy Coach', email);
+test('a signed-in user who opens an invite link is asked what to do', async ({ page, request }) => {
+  await signInAsNewCoach(page, request, 'Busy Coach');
 
   await page.goto('/?team=HAWKS123&email=pat%40example.com#dashboard');
   const dialog = page.getByRole('dialog', { name: 'Team Invitation Detected' });
@@ -75,8 +72,8 @@ test('a signed-in user who opens an invite link is asked what to do', async ({ p
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 });
 
-test('a token that no longer works sends the user back to sign in', async ({ page }) => {
-  await signUpCoach(page, 'Stale Token', uniqueEmail('stale'));
+test('a token that no longer works sends the user back to sign in', async ({ page, request }) => {
+  await signInAsNewCoach(page, request, 'Stale Token');
   await page.evaluate(() => localStorage.setItem('auth_token', 'expired.or.forged'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();

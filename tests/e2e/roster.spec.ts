@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coachWithTeam, goToTab, signInFresh } from './helpers.ts';
+import { coachWithTeam, goToTab, signInAs } from './helpers.ts';
 
 test('the coach adds players, bulk adds with a repeated number, and removes a player @phone', async ({
   page,
@@ -9,7 +9,7 @@ test('the coach adds players, bulk adds with a repeated number, and removes a pl
     { name: 'Ann Lee', jersey_number: 7, position: 'Goalkeeper', age: 10 },
     { name: 'Zed Cole', age: 11 },
   ]);
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await goToTab(page, info, 'Team');
   await expect(page.getByTestId('active-players')).toContainText('2');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coachWithTeam, isPhone, openNavigation, signInFresh } from './helpers.ts';
+import { coachWithTeam, isPhone, openNavigation, signInAs } from './helpers.ts';
 
 // The selected team is named on every screen (issue 6): in full in the side bar, in the phone's top bar,
 // and choosing another team in the phone's drawer closes the drawer.
@@ -17,7 +17,7 @@ test('the selected team is named in full, on phones in the top bar, and picking 
     data: { name: LONG_NAME, head_coach_name: 'Robin Coach', primary_color: '#1d4ed8' },
   });
   expect(second.ok()).toBe(true);
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
 
   await openNavigation(page, info);

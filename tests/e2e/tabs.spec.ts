@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { CLUB, openNavigation, signUpCoach, uniqueEmail } from './helpers.ts';
+import { CLUB, openNavigation, signInAsNewCoach } from './helpers.ts';
 
-test('tabs follow the hash, survive a reload and answer back and forward @phone', async ({ page }, info) => {
-  await signUpCoach(page, 'Tab Tester', uniqueEmail('tabs'));
+test('tabs follow the hash, survive a reload and answer back and forward @phone', async ({
+  page,
+  request,
+}, info) => {
+  await signInAsNewCoach(page, request, 'Tab Tester');
 
   await openNavigation(page, info);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
@@ -36,8 +39,12 @@ test('tabs follow the hash, survive a reload and answer back and forward @phone'
   await expect(page).toHaveTitle(`Admin | ${CLUB}`);
 });
 
-test('the user guide is a page of its own, opened in a new window', async ({ page, context }, info) => {
-  await signUpCoach(page, 'Guide Reader', uniqueEmail('guide'));
+test('the user guide is a page of its own, opened in a new window', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  await signInAsNewCoach(page, request, 'Guide Reader');
   await openNavigation(page, info);
   const [guide] = await Promise.all([
     context.waitForEvent('page'),

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { goToTab, openNavigation, PASSWORD, signUpCoach, uniqueEmail } from './helpers.ts';
+import { goToTab, openNavigation, signInAsNewCoach } from './helpers.ts';
 
 test('a coach creates a team with the wizard, copies the invite code and adds a second team @phone', async ({
   page,
   context,
+  request,
 }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpCoach(page, 'Casey Coach', uniqueEmail('wizard'), PASSWORD, { keepWizardOpen: true });
+  await signInAsNewCoach(page, request, 'Casey Coach', { keepWizardOpen: true });
   const wizard = page.getByRole('dialog', { name: 'Create Your Team' });
   await expect(wizard.getByText('Step 1 of 4')).toBeVisible();
 

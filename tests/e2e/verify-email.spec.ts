@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openNavigation, signUpCoach, uniqueEmail } from './helpers.ts';
+import { openNavigation, signInAsNewCoach, signUpCoach, uniqueEmail } from './helpers.ts';
 import { waitForEmail } from './mail.ts';
 
 // Verified email (issue 6): a new account is asked to confirm its address; a new profile email takes
@@ -31,9 +31,8 @@ test('a new coach confirms the email address through the emailed link', async ({
   ).toBeVisible();
 });
 
-test('a new profile email waits for its link', async ({ page }, info) => {
-  const email = uniqueEmail('pia');
-  await signUpCoach(page, 'Pia Pending', email);
+test('a new profile email waits for its link', async ({ page, request }, info) => {
+  await signInAsNewCoach(page, request, 'Pia Pending');
   await openNavigation(page, info);
   await page.getByRole('button', { name: /Pia Pending/ }).click();
   const settings = page.getByRole('dialog', { name: 'Account Settings' });

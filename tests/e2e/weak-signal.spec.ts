@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { coachWithTeam, goToTab, isPhone, signInFresh, type CoachWithTeam } from './helpers.ts';
+import { coachWithTeam, goToTab, isPhone, signInAs, type CoachWithTeam } from './helpers.ts';
 
 // What a user on a weak signal sees (issue 6): saves fail fast and honestly, nothing is sent after
 // the user cancelled, a double click sends once, unsaved input is not lost silently, Back closes a
@@ -17,7 +17,7 @@ async function serverPlayers(request: APIRequestContext, coach: CoachWithTeam): 
 
 async function openRoster(page: Page, request: APIRequestContext, info: Parameters<typeof goToTab>[1]) {
   const coach = await coachWithTeam(request, 'U10 Herons', [{ name: 'Ann Lee', jersey_number: 7 }]);
-  await signInFresh(page, coach.email);
+  await signInAs(page, coach);
   await goToTab(page, info, 'Team');
   await expect(page.getByTestId('active-players')).toHaveText('1');
   return coach;
