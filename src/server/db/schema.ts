@@ -9,3 +9,4 @@ export * from './schema/roster.ts';
 export * from './schema/joining.ts';
 export * from './schema/invites.ts';
 export * from './schema/kits.ts';
+export * from './schema/events.ts';

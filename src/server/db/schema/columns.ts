@@ -5,6 +5,13 @@ import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** When the row last changed: set by every update made through Drizzle (the calendar feed's LAST-MODIFIED). */
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
 /** A single-use link sent by email (reset, invite): only the SHA-256 of its token is stored. */
 export const emailedLinkColumns = () => ({
   tokenHash: text('token_hash').notNull(),

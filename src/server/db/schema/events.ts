@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_GAME_STATUS, DEFAULT_GAME_TYPE, GAME_STATUSES, GAME_TYPES } from '../../../shared/events.ts';
+import { users } from './auth.ts';
+import { createdAt, oneOf, updatedAt } from './columns.ts';
+import { ownerTeamId } from './teams.ts';
+
+// Team events (spec part 2 section 3): tournaments and their games, individual games, practices.
+// Dates are calendar dates ('YYYY-MM-DD'), times 'HH:MM' text in the team's time zone; a tournament's
+// status is computed from its dates, never stored (DECISIONS.md).
+
+/** Scores are whole numbers of 0 or more, or not known yet. */
+const scoresCheck = (name: string, t: { ourScore: AnyPgColumn; opponentScore: AnyPgColumn }) =>
+  check(
+    name,
+    sql`(${t.ourScore} is null or ${t.ourScore} >= 0) and (${t.opponentScore} is null or ${t.opponentScore} >= 0)`,
+  );
+
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: ownerTeamId(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    address: text('address'),
+    url: text('url'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tournaments_team_start_idx').on(t.teamId, t.startDate),
+    index('tournaments_created_by_idx').on(t.createdBy),
+    // Lets a tournament game name its tournament and team together (tournament_games_tournament_team_fk).
+    uniqueIndex('tournaments_id_team_key').on(t.id, t.teamId),
+    check('tournaments_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const tournamentGames = pgTable(
+  'tournament_games',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    /** The tournament's team, kept on the game so that every query names the team. */
+    teamId: ownerTeamId(),
+    opponent: text('opponent').notNull(),
+    roundName: text('round_name'),
+    date: date('date', { mode: 'string' }),
+    /** 'HH:MM', 'TBD', or null. */
+    time: text('time'),
+    field: text('field'),
+    kit: text('kit'),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default(DEFAULT_GAME_STATUS),
+    notes: text('notes'),
+    condition: text('condition'),
+    ourScore: integer('our_score'),
+    opponentScore: integer('opponent_score'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tournament_games_tournament_idx').on(t.tournamentId),
+    index('tournament_games_team_date_idx').on(t.teamId, t.date),
+    // A game's tournament is on the game's team: the database refuses anything else.
+    foreignKey({
+      name: 'tournament_games_tournament_team_fk',
+      columns: [t.tournamentId, t.teamId],
+      foreignColumns: [tournaments.id, tournaments.teamId],
+    }).onDelete('cascade'),
+    check('tournament_games_status_check', oneOf(t.status, GAME_STATUSES)),
+    scoresCheck('tournament_games_scores_check', t),
+  ],
+);
+
+/** Individual games: friendly, league or other. */
+export const games = pgTable(
+  'games',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: ownerTeamId(),
+    opponent: text('opponent').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'HH:MM'. */
+    time: text('time').notNull(),
+    location: text('location').notNull(),
+    address: text('address'),
+    type: text('type', { enum: GAME_TYPES }).notNull().default(DEFAULT_GAME_TYPE),
+    isHome: boolean('is_home').notNull().default(true),
+    kit: text('kit'),
+    notes: text('notes'),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default(DEFAULT_GAME_STATUS),
+    ourScore: integer('our_score'),
+    opponentScore: integer('opponent_score'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('games_team_date_idx').on(t.teamId, t.date),
+    check('games_type_check', oneOf(t.type, GAME_TYPES)),
+    check('games_status_check', oneOf(t.status, GAME_STATUSES)),
+    scoresCheck('games_scores_check', t),
+  ],
+);
+
+export const practices = pgTable(
+  'practices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: ownerTeamId(),
+    title: text('title').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'HH:MM'. */
+    time: text('time').notNull(),
+    location: text('location').notNull(),
+    address: text('address'),
+    /** Minutes. */
+    duration: integer('duration'),
+    focus: text('focus'),
+    notes: text('notes'),
+    equipmentNeeded: text('equipment_needed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('practices_team_date_idx').on(t.teamId, t.date),
+    check('practices_duration_check', sql`${t.duration} is null or ${t.duration} > 0`),
+  ],
+);
