@@ -37,6 +37,7 @@ const SERVER_LAYERS = {
   joining: ['auth', 'teams', 'invites', 'roster'],
   moderators: ['auth', 'teams'],
   kits: ['auth', 'teams'],
+  events: ['auth', 'teams'],
 };
 const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
 const serverLayering = serverFeatures.map((feature) => {

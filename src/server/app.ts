@@ -9,6 +9,7 @@ import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { accountRoutes, authRoutes } from './features/auth/routes.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
+import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
@@ -102,7 +103,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config.ACCESS_TOKEN_TTL_HOURS,
   );
   const services = createServices({ db, config, tokens, mailQueued: () => mailSender.nudge() });
-  const { auth, teams, players, parents, joining, moderators, kits } = services;
+  const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
+    services;
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -127,6 +129,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
           await scope.register(moderatorRoutes, { moderators, db });
           await scope.register(kitRoutes, { prefix: '/kits', kits });
+          await scope.register(tournamentRoutes, { prefix: '/tournaments', tournaments });
+          await scope.register(gameRoutes, { prefix: '/games', games });
+          await scope.register(practiceRoutes, { prefix: '/practices', practices });
           await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
         }),

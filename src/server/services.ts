@@ -2,6 +2,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { AccessTokens } from './features/auth/access-tokens.ts';
 import { createAuthService } from './features/auth/service.ts';
+import { createGameService } from './features/events/games-service.ts';
+import { createPracticeService } from './features/events/practices-service.ts';
+import { createTournamentService } from './features/events/tournaments-service.ts';
 import { createJoiningService } from './features/joining/service.ts';
 import { createKitService } from './features/kits/service.ts';
 import { createModeratorService } from './features/moderators/service.ts';
@@ -36,6 +39,9 @@ export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) 
     joining: createJoiningService({ db, config, mailQueued }),
     moderators: createModeratorService({ db }),
     kits: createKitService({ db }),
+    tournaments: createTournamentService({ db, config }),
+    games: createGameService({ db }),
+    practices: createPracticeService({ db }),
   };
 }
 

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { Game, gameBody, gamePatch } from '../../../shared/api/events.ts';
+import { EVENT_MESSAGES } from '../../../shared/events.ts';
+import type { Db } from '../../db/connect.ts';
+import { notFound } from '../../http-error.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
+import * as queries from './queries.ts';
+import { requireGameWrite, settleScores } from './scores.ts';
+
+// Individual games: friendly, league or other (spec part 2 sections 2.1, 3 and 7). Every member reads
+// them; writes need can_manage_events, scores alone can_update_scores (DECISIONS.md). A game id is
+// always read together with the route's team: another team's game is 'Game not found'.
+
+type GameInput = z.output<typeof gameBody>;
+type GameChange = z.output<typeof gamePatch>;
+
+function toGame(row: queries.GameRow): Game {
+  return {
+    id: row.id,
+    team_id: row.teamId,
+    opponent: row.opponent,
+    date: row.date,
+    time: row.time,
+    location: row.location,
+    address: row.address,
+    type: row.type,
+    is_home: row.isHome,
+    kit: row.kit,
+    notes: row.notes,
+    status: row.status,
+    our_score: row.ourScore,
+    opponent_score: row.opponentScore,
+  };
+}
+
+function values(input: GameChange): queries.GameValues {
+  return {
+    opponent: input.opponent,
+    date: input.date,
+    time: input.time,
+    location: input.location,
+    address: input.address,
+    type: input.type,
+    isHome: input.is_home,
+    kit: input.kit,
+    notes: input.notes,
+  };
+}
+
+export function createGameService({ db }: { db: Db }) {
+  return {
+    /** By date, then time. */
+    async list(access: TeamAccess): Promise<Game[]> {
+      return (await queries.gamesOfTeam(db, access.team.id)).map(toGame);
+    },
+
+    async create(access: TeamAccess, input: GameInput): Promise<Game> {
+      requireCapability(access, 'manage_events');
+      const row = await queries.insertGame(db, access.team.id, {
+        opponent: input.opponent,
+        date: input.date,
+        time: input.time,
+        location: input.location,
+        address: input.address,
+        type: input.type,
+        isHome: input.is_home,
+        kit: input.kit,
+        notes: input.notes,
+        ...settleScores(undefined, input),
+      });
+      return toGame(row);
+    },
+
+    async update(access: TeamAccess, gameId: number, input: GameChange): Promise<Game> {
+      requireGameWrite(access, input);
+      const current = await queries.findGame(db, access.team.id, gameId);
+      if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
+      const row = await queries.updateGame(db, access.team.id, gameId, {
+        ...values(input),
+        ...settleScores(current, input),
+      });
+      if (!row) throw notFound(EVENT_MESSAGES.gameNotFound);
+      return toGame(row);
+    },
+
+    async remove(access: TeamAccess, gameId: number): Promise<{ message: string; detail: string }> {
+      requireCapability(access, 'manage_events');
+      if (!(await queries.deleteGame(db, access.team.id, gameId)))
+        throw notFound(EVENT_MESSAGES.gameNotFound);
+      return { message: EVENT_MESSAGES.gameDeleted, detail: EVENT_MESSAGES.gameDeleted };
+    },
+  };
+}
+
+export type GameService = ReturnType<typeof createGameService>;

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { CreatedPractices, Practice, practiceBody, practicePatch } from '../../../shared/api/events.ts';
+import { EVENT_MESSAGES, isCalendarDate, weeklyDates } from '../../../shared/events.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, notFound } from '../../http-error.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import * as queries from './queries.ts';
+
+// Practices (spec part 2 sections 2.1, 3, 5 and 7; DECISIONS.md 'Practice series'). Every member reads
+// them; writes need can_manage_events. A series of N weekly practices is created in one transaction
+// (all or none); each practice of it is then edited or deleted on its own.
+
+type PracticeInput = z.output<typeof practiceBody>;
+type PracticeChange = z.output<typeof practicePatch>;
+
+export const PRACTICE_DELETED = 'Practice deleted successfully.';
+
+function toPractice(row: queries.PracticeRow): Practice {
+  return {
+    id: row.id,
+    team_id: row.teamId,
+    title: row.title,
+    date: row.date,
+    time: row.time,
+    location: row.location,
+    address: row.address,
+    duration: row.duration,
+    focus: row.focus,
+    notes: row.notes,
+    equipment_needed: row.equipmentNeeded,
+  };
+}
+
+function values(input: PracticeChange): Partial<queries.PracticeValues> {
+  return {
+    title: input.title,
+    date: input.date,
+    time: input.time,
+    location: input.location,
+    address: input.address,
+    duration: input.duration,
+    focus: input.focus,
+    notes: input.notes,
+    equipmentNeeded: input.equipment_needed,
+  };
+}
+
+export function createPracticeService({ db }: { db: Db }) {
+  /** The caller's access to the practice's team; a team they are not in: 'Practice not found'. */
+  async function accessToPractice(user: UserRow, practiceId: number): Promise<TeamAccess> {
+    const teamId = await queries.teamOfPractice(db, practiceId);
+    if (teamId === undefined) throw notFound(EVENT_MESSAGES.practiceNotFound);
+    return loadTeamAccess(db, user, teamId, EVENT_MESSAGES.practiceNotFound);
+  }
+
+  return {
+    /** By date, then time. */
+    async list(access: TeamAccess): Promise<Practice[]> {
+      return (await queries.practicesOfTeam(db, access.team.id)).map(toPractice);
+    },
+
+    /** The practice, or `repeat_weeks` weekly practices from its date, all in one transaction. */
+    async create(user: UserRow, input: PracticeInput): Promise<CreatedPractices> {
+      const access = await loadTeamAccess(db, user, input.team_id);
+      requireCapability(access, 'manage_events');
+      const dates = weeklyDates(input.date, input.repeat_weeks);
+      if (!dates.every(isCalendarDate)) throw badRequest('The series must end by the year 2200');
+      const practice = fieldsOf(input);
+      const rows = await db.transaction((tx) =>
+        queries.insertPractices(
+          tx,
+          access.team.id,
+          dates.map((date) => ({ ...practice, date })),
+        ),
+      );
+      const practices = rows.map(toPractice).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+      return {
+        practices,
+        message:
+          practices.length === 1
+            ? EVENT_MESSAGES.practiceCreated
+            : EVENT_MESSAGES.practicesCreated(practices.length),
+      };
+    },
+
+    async update(user: UserRow, practiceId: number, input: PracticeChange): Promise<Practice> {
+      const access = await accessToPractice(user, practiceId);
+      requireCapability(access, 'manage_events');
+      const row = await queries.updatePractice(db, access.team.id, practiceId, values(input));
+      if (!row) throw notFound(EVENT_MESSAGES.practiceNotFound);
+      return toPractice(row);
+    },
+
+    async remove(user: UserRow, practiceId: number): Promise<{ message: string; detail: string }> {
+      const access = await accessToPractice(user, practiceId);
+      requireCapability(access, 'manage_events');
+      if (!(await queries.deletePractice(db, access.team.id, practiceId))) {
+        throw notFound(EVENT_MESSAGES.practiceNotFound);
+      }
+      return { message: PRACTICE_DELETED, detail: PRACTICE_DELETED };
+    },
+  };
+}
+
+/** Every column of a new practice (the create body has them all). */
+function fieldsOf(input: PracticeInput): queries.PracticeValues {
+  return {
+    title: input.title,
+    date: input.date,
+    time: input.time,
+    location: input.location,
+    address: input.address,
+    duration: input.duration,
+    focus: input.focus,
+    notes: input.notes,
+    equipmentNeeded: input.equipment_needed,
+  };
+}
+
+export type PracticeService = ReturnType<typeof createPracticeService>;

@@ -1,0 +1,329 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { games, practices, teamMembers, teams, tournamentGames, tournaments } from '../../db/schema.ts';
+
+// Every query names the team as well as the row: an event id alone never reads or writes a row of
+// another team. The lists read their rows in one query each (a tournament's games come in one query
+// for all the tournaments of the list, never one per tournament).
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type TournamentValues = Partial<
+  Pick<
+    typeof tournaments.$inferInsert,
+    'name' | 'location' | 'address' | 'url' | 'startDate' | 'endDate' | 'notes'
+  >
+>;
+export type TournamentGameRow = typeof tournamentGames.$inferSelect;
+export type TournamentGameValues = Partial<
+  Pick<
+    typeof tournamentGames.$inferInsert,
+    | 'opponent'
+    | 'roundName'
+    | 'date'
+    | 'time'
+    | 'field'
+    | 'kit'
+    | 'status'
+    | 'notes'
+    | 'condition'
+    | 'ourScore'
+    | 'opponentScore'
+  >
+>;
+export type GameRow = typeof games.$inferSelect;
+export type GameValues = Partial<
+  Pick<
+    typeof games.$inferInsert,
+    | 'opponent'
+    | 'date'
+    | 'time'
+    | 'location'
+    | 'address'
+    | 'type'
+    | 'isHome'
+    | 'kit'
+    | 'notes'
+    | 'status'
+    | 'ourScore'
+    | 'opponentScore'
+  >
+>;
+export type PracticeRow = typeof practices.$inferSelect;
+export type PracticeValues = Pick<
+  typeof practices.$inferInsert,
+  'title' | 'date' | 'time' | 'location' | 'address' | 'duration' | 'focus' | 'notes' | 'equipmentNeeded'
+>;
+
+// ---- Tournaments ----
+
+export function tournamentsOfTeam(db: Db, teamId: number): Promise<TournamentRow[]> {
+  return db.select().from(tournaments).where(eq(tournaments.teamId, teamId));
+}
+
+/** The games of every tournament of the team, in one query. */
+export function tournamentGamesOfTeam(db: Db, teamId: number): Promise<TournamentGameRow[]> {
+  return db.select().from(tournamentGames).where(eq(tournamentGames.teamId, teamId));
+}
+
+/** The games of these tournaments (of whichever teams), in one query. */
+export function gamesOfTournaments(db: Db, tournamentIds: readonly number[]): Promise<TournamentGameRow[]> {
+  if (tournamentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tournamentGames)
+    .where(inArray(tournamentGames.tournamentId, [...tournamentIds]));
+}
+
+export function gamesOfTournament(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+): Promise<TournamentGameRow[]> {
+  return db
+    .select()
+    .from(tournamentGames)
+    .where(and(eq(tournamentGames.teamId, teamId), eq(tournamentGames.tournamentId, tournamentId)));
+}
+
+/**
+ * The newest tournaments (by start date) of the teams the user coaches, or of every team for a club
+ * admin, with each team's name: the quick-add list.
+ */
+export async function tournamentsOfCoach(
+  db: Db,
+  user: { id: number; isAdmin: boolean },
+  limit: number,
+): Promise<{ tournament: TournamentRow; teamName: string }[]> {
+  const coached = db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, user.id), eq(teamMembers.role, 'coach')));
+  return db
+    .select({ tournament: tournaments, teamName: teams.name })
+    .from(tournaments)
+    .innerJoin(teams, eq(teams.id, tournaments.teamId))
+    .where(user.isAdmin ? undefined : inArray(tournaments.teamId, coached))
+    .orderBy(desc(tournaments.startDate), desc(tournaments.id))
+    .limit(limit);
+}
+
+/** The team a tournament belongs to, for loading the caller's access before anything else is read. */
+export async function teamOfTournament(db: Db, tournamentId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: tournaments.teamId })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
+  return row?.teamId;
+}
+
+export async function findTournament(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+): Promise<TournamentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tournaments)
+    .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)));
+  return row;
+}
+
+export async function insertTournament(
+  db: Db,
+  teamId: number,
+  createdBy: number,
+  values: Required<TournamentValues>,
+): Promise<TournamentRow> {
+  const [row] = await db
+    .insert(tournaments)
+    .values({ ...values, teamId, createdBy })
+    .returning();
+  if (!row) throw new Error('insert returned no tournament');
+  return row;
+}
+
+export async function updateTournament(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+  values: TournamentValues,
+): Promise<TournamentRow | undefined> {
+  const [row] = await db
+    .update(tournaments)
+    .set(values)
+    .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the tournament; its games go with it (foreign keys cascade). */
+export async function deleteTournament(db: Db, teamId: number, tournamentId: number): Promise<boolean> {
+  const rows = await db
+    .delete(tournaments)
+    .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)))
+    .returning({ id: tournaments.id });
+  return rows.length > 0;
+}
+
+// ---- Tournament games ----
+
+const tournamentGameWhere = (teamId: number, tournamentId: number, gameId: number) =>
+  and(
+    eq(tournamentGames.teamId, teamId),
+    eq(tournamentGames.tournamentId, tournamentId),
+    eq(tournamentGames.id, gameId),
+  );
+
+export async function findTournamentGame(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+  gameId: number,
+): Promise<TournamentGameRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tournamentGames)
+    .where(tournamentGameWhere(teamId, tournamentId, gameId));
+  return row;
+}
+
+export async function insertTournamentGame(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+  values: Required<TournamentGameValues>,
+): Promise<TournamentGameRow> {
+  const [row] = await db
+    .insert(tournamentGames)
+    .values({ ...values, teamId, tournamentId })
+    .returning();
+  if (!row) throw new Error('insert returned no tournament game');
+  return row;
+}
+
+export async function updateTournamentGame(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+  gameId: number,
+  values: TournamentGameValues,
+): Promise<TournamentGameRow | undefined> {
+  const [row] = await db
+    .update(tournamentGames)
+    .set(values)
+    .where(tournamentGameWhere(teamId, tournamentId, gameId))
+    .returning();
+  return row;
+}
+
+export async function deleteTournamentGame(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+  gameId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(tournamentGames)
+    .where(tournamentGameWhere(teamId, tournamentId, gameId))
+    .returning({ id: tournamentGames.id });
+  return rows.length > 0;
+}
+
+// ---- Individual games ----
+
+/** By date, then time ('HH:MM' sorts as text), then id. */
+export function gamesOfTeam(db: Db, teamId: number): Promise<GameRow[]> {
+  return db
+    .select()
+    .from(games)
+    .where(eq(games.teamId, teamId))
+    .orderBy(asc(games.date), asc(games.time), asc(games.id));
+}
+
+export async function findGame(db: Db, teamId: number, gameId: number): Promise<GameRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.teamId, teamId), eq(games.id, gameId)));
+  return row;
+}
+
+export async function insertGame(db: Db, teamId: number, values: Required<GameValues>): Promise<GameRow> {
+  const [row] = await db
+    .insert(games)
+    .values({ ...values, teamId })
+    .returning();
+  if (!row) throw new Error('insert returned no game');
+  return row;
+}
+
+export async function updateGame(
+  db: Db,
+  teamId: number,
+  gameId: number,
+  values: GameValues,
+): Promise<GameRow | undefined> {
+  const [row] = await db
+    .update(games)
+    .set(values)
+    .where(and(eq(games.teamId, teamId), eq(games.id, gameId)))
+    .returning();
+  return row;
+}
+
+export async function deleteGame(db: Db, teamId: number, gameId: number): Promise<boolean> {
+  const rows = await db
+    .delete(games)
+    .where(and(eq(games.teamId, teamId), eq(games.id, gameId)))
+    .returning({ id: games.id });
+  return rows.length > 0;
+}
+
+// ---- Practices ----
+
+/** By date, then time, then id. */
+export function practicesOfTeam(db: Db, teamId: number): Promise<PracticeRow[]> {
+  return db
+    .select()
+    .from(practices)
+    .where(eq(practices.teamId, teamId))
+    .orderBy(asc(practices.date), asc(practices.time), asc(practices.id));
+}
+
+export async function teamOfPractice(db: Db, practiceId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: practices.teamId })
+    .from(practices)
+    .where(eq(practices.id, practiceId));
+  return row?.teamId;
+}
+
+/** Inserts the practices of a series in one statement (all or none). */
+export function insertPractices(db: Db, teamId: number, values: PracticeValues[]): Promise<PracticeRow[]> {
+  return db
+    .insert(practices)
+    .values(values.map((v) => ({ ...v, teamId })))
+    .returning();
+}
+
+export async function updatePractice(
+  db: Db,
+  teamId: number,
+  practiceId: number,
+  values: Partial<PracticeValues>,
+): Promise<PracticeRow | undefined> {
+  const [row] = await db
+    .update(practices)
+    .set(values)
+    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)))
+    .returning();
+  return row;
+}
+
+export async function deletePractice(db: Db, teamId: number, practiceId: number): Promise<boolean> {
+  const rows = await db
+    .delete(practices)
+    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)))
+    .returning({ id: practices.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdPracticesResponse,
+  gameBody,
+  gamePatch,
+  gameSchema,
+  practiceBody,
+  practicePatch,
+  practiceSchema,
+  tournamentBody,
+  tournamentGameBody,
+  tournamentGamePatch,
+  tournamentGameSchema,
+  tournamentPatch,
+  tournamentSchema,
+} from '../../../shared/api/events.ts';
+import { messageResponse } from '../../../shared/api/roster.ts';
+import { idParam, teamParams } from '../../params.ts';
+import type { GameService } from './games-service.ts';
+import type { PracticeService } from './practices-service.ts';
+import type { TournamentService } from './tournaments-service.ts';
+
+// /api/tournaments, /api/games and /api/practices (spec part 2 section 7), inside the signed-in scope.
+// Routes with :teamId get the caller's access (and, for reads, the ETag) from the scope; the others
+// find the row's team first and load the access in the service.
+
+const tournamentParams = z.object({ id: idParam('Tournament id') });
+const tournamentGameParams = tournamentParams.extend({ gameId: idParam('Game id') });
+const gameParams = teamParams.extend({ gameId: idParam('Game id') });
+const practiceParams = z.object({ id: idParam('Practice id') });
+
+export async function tournamentRoutes(
+  app: FastifyInstance,
+  { tournaments }: { tournaments: TournamentService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/team/:teamId',
+    { schema: { params: teamParams, response: { 200: z.array(tournamentSchema) } } },
+    (request) => tournaments.list(request.teamAccess),
+  );
+
+  r.post(
+    '/team/:teamId',
+    { schema: { params: teamParams, body: tournamentBody, response: { 201: tournamentSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await tournaments.create(request.teamAccess, request.body)),
+  );
+
+  r.get('/all', { schema: { response: { 200: z.array(tournamentSchema) } } }, (request) =>
+    tournaments.listCoached(request.user),
+  );
+
+  r.put(
+    '/:id',
+    { schema: { params: tournamentParams, body: tournamentPatch, response: { 200: tournamentSchema } } },
+    (request) => tournaments.update(request.user, request.params.id, request.body),
+  );
+
+  r.delete('/:id', { schema: { params: tournamentParams, response: { 200: messageResponse } } }, (request) =>
+    tournaments.remove(request.user, request.params.id),
+  );
+
+  r.post(
+    '/:id/games',
+    {
+      schema: {
+        params: tournamentParams,
+        body: tournamentGameBody,
+        response: { 201: tournamentGameSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await tournaments.addGame(request.user, request.params.id, request.body)),
+  );
+
+  r.put(
+    '/:id/games/:gameId',
+    {
+      schema: {
+        params: tournamentGameParams,
+        body: tournamentGamePatch,
+        response: { 200: tournamentGameSchema },
+      },
+    },
+    (request) => tournaments.updateGame(request.user, request.params.id, request.params.gameId, request.body),
+  );
+
+  r.delete(
+    '/:id/games/:gameId',
+    { schema: { params: tournamentGameParams, response: { 200: messageResponse } } },
+    (request) => tournaments.removeGame(request.user, request.params.id, request.params.gameId),
+  );
+}
+
+export async function gameRoutes(app: FastifyInstance, { games }: { games: GameService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/:teamId', { schema: { params: teamParams, response: { 200: z.array(gameSchema) } } }, (request) =>
+    games.list(request.teamAccess),
+  );
+
+  r.post(
+    '/:teamId',
+    { schema: { params: teamParams, body: gameBody, response: { 201: gameSchema } } },
+    async (request, reply) => reply.status(201).send(await games.create(request.teamAccess, request.body)),
+  );
+
+  r.put(
+    '/:teamId/:gameId',
+    { schema: { params: gameParams, body: gamePatch, response: { 200: gameSchema } } },
+    (request) => games.update(request.teamAccess, request.params.gameId, request.body),
+  );
+
+  r.delete(
+    '/:teamId/:gameId',
+    { schema: { params: gameParams, response: { 200: messageResponse } } },
+    (request) => games.remove(request.teamAccess, request.params.gameId),
+  );
+}
+
+export async function practiceRoutes(app: FastifyInstance, { practices }: { practices: PracticeService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/:teamId',
+    { schema: { params: teamParams, response: { 200: z.array(practiceSchema) } } },
+    (request) => practices.list(request.teamAccess),
+  );
+
+  r.post(
+    '/',
+    { schema: { body: practiceBody, response: { 201: createdPracticesResponse } } },
+    async (request, reply) => reply.status(201).send(await practices.create(request.user, request.body)),
+  );
+
+  r.put(
+    '/:id',
+    { schema: { params: practiceParams, body: practicePatch, response: { 200: practiceSchema } } },
+    (request) => practices.update(request.user, request.params.id, request.body),
+  );
+
+  r.delete('/:id', { schema: { params: practiceParams, response: { 200: messageResponse } } }, (request) =>
+    practices.remove(request.user, request.params.id),
+  );
+}

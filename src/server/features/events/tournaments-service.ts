@@ -1,0 +1,281 @@
+import type { z } from 'zod';
+import type {
+  Tournament,
+  TournamentGame,
+  tournamentBody,
+  tournamentGameBody,
+  tournamentGamePatch,
+  tournamentPatch,
+} from '../../../shared/api/events.ts';
+import { todayIn } from '../../../shared/event-dates.ts';
+import {
+  compareByDateTime,
+  compareTournaments,
+  EVENT_MESSAGES,
+  gameRecord,
+  NEW_TOURNAMENT_GAME_STATUSES,
+  tournamentStatus,
+} from '../../../shared/events.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { sqlState } from '../../db/errors.ts';
+import { badRequest, notFound } from '../../http-error.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import * as queries from './queries.ts';
+import { requireGameWrite, settleScores } from './scores.ts';
+
+// Tournaments and their games (spec part 2 sections 2.1, 3, 4 and 7; DECISIONS.md 'Tournament edit',
+// 'Scores', 'Quick-add'). Every member reads them; tournaments need can_create_tournaments, their games
+// can_manage_events, scores alone can_update_scores. The status is computed from the dates and today in
+// the team's time zone, never stored.
+
+type TournamentInput = z.output<typeof tournamentBody>;
+type TournamentChange = z.output<typeof tournamentPatch>;
+type GameInput = z.output<typeof tournamentGameBody>;
+type GameChange = z.output<typeof tournamentGamePatch>;
+
+/** The quick-add list: the newest tournaments of the teams the caller coaches. */
+export const QUICK_ADD_LIMIT = 200;
+export const TOURNAMENT_DELETED = 'Tournament deleted successfully.';
+const NEW_GAME_STATUS = `A new game's status must be ${NEW_TOURNAMENT_GAME_STATUSES.join(' or ')}`;
+
+export function toTournamentGame(row: queries.TournamentGameRow): TournamentGame {
+  return {
+    id: row.id,
+    tournament_id: row.tournamentId,
+    opponent: row.opponent,
+    round_name: row.roundName,
+    date: row.date,
+    time: row.time,
+    field: row.field,
+    kit: row.kit,
+    notes: row.notes,
+    condition: row.condition,
+    status: row.status,
+    our_score: row.ourScore,
+    opponent_score: row.opponentScore,
+  };
+}
+
+function toTournament(
+  row: queries.TournamentRow,
+  teamName: string,
+  gameRows: readonly queries.TournamentGameRow[],
+  today: string,
+): Tournament {
+  const games = gameRows.map(toTournamentGame).sort(compareByDateTime);
+  return {
+    id: row.id,
+    team_id: row.teamId,
+    name: row.name,
+    location: row.location,
+    address: row.address,
+    url: row.url,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    startDate: `${row.startDate}T00:00:00.000Z`,
+    endDate: `${row.endDate}T23:59:59.999Z`,
+    notes: row.notes,
+    status: tournamentStatus(row.startDate, row.endDate, today),
+    team_name: teamName,
+    teamName,
+    team: { name: teamName },
+    games,
+    record: gameRecord(games),
+  };
+}
+
+/** Each tournament with its own games, in the screen's order. */
+function assemble(
+  rows: readonly { tournament: queries.TournamentRow; teamName: string }[],
+  gameRows: readonly queries.TournamentGameRow[],
+  today: string,
+): Tournament[] {
+  const gamesOf = new Map<number, queries.TournamentGameRow[]>();
+  for (const game of gameRows) {
+    const list = gamesOf.get(game.tournamentId);
+    if (list) list.push(game);
+    else gamesOf.set(game.tournamentId, [game]);
+  }
+  return rows
+    .map(({ tournament, teamName }) =>
+      toTournament(tournament, teamName, gamesOf.get(tournament.id) ?? [], today),
+    )
+    .sort(compareTournaments);
+}
+
+function tournamentValues(input: TournamentChange): queries.TournamentValues {
+  return {
+    name: input.name,
+    location: input.location,
+    address: input.address,
+    url: input.url,
+    startDate: input.start_date,
+    endDate: input.end_date,
+    notes: input.notes,
+  };
+}
+
+function gameValues(input: GameChange): queries.TournamentGameValues {
+  return {
+    opponent: input.opponent,
+    roundName: input.round_name,
+    date: input.date,
+    time: input.time,
+    field: input.field,
+    kit: input.kit,
+    notes: input.notes,
+    condition: input.condition,
+  };
+}
+
+/** A tournament deleted between finding its team and adding a game to it is simply not found. */
+async function orTournamentGone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sqlState(error) === '23503') throw notFound(EVENT_MESSAGES.tournamentNotFound);
+    throw error;
+  }
+}
+
+export function createTournamentService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
+  const today = () => todayIn(config.TEAM_TIME_ZONE);
+
+  /** The caller's access to the tournament's team; a team they are not in: 'Tournament not found'. */
+  async function accessToTournament(user: UserRow, tournamentId: number): Promise<TeamAccess> {
+    const teamId = await queries.teamOfTournament(db, tournamentId);
+    if (teamId === undefined) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+    return loadTeamAccess(db, user, teamId, EVENT_MESSAGES.tournamentNotFound);
+  }
+
+  async function withGames(access: TeamAccess, row: queries.TournamentRow): Promise<Tournament> {
+    const games = await queries.gamesOfTournament(db, access.team.id, row.id);
+    return toTournament(row, access.team.name, games, today());
+  }
+
+  return {
+    /** One query for the tournaments, one for all their games. */
+    async list(access: TeamAccess): Promise<Tournament[]> {
+      const teamId = access.team.id;
+      const [rows, games] = await Promise.all([
+        queries.tournamentsOfTeam(db, teamId),
+        queries.tournamentGamesOfTeam(db, teamId),
+      ]);
+      const teamName = access.team.name;
+      return assemble(
+        rows.map((tournament) => ({ tournament, teamName })),
+        games,
+        today(),
+      );
+    },
+
+    /** Tournaments of every team the caller coaches (an admin: every team), for quick-add. */
+    async listCoached(user: UserRow): Promise<Tournament[]> {
+      const rows = await queries.tournamentsOfCoach(
+        db,
+        { id: user.id, isAdmin: user.role === 'admin' },
+        QUICK_ADD_LIMIT,
+      );
+      const games = await queries.gamesOfTournaments(
+        db,
+        rows.map((row) => row.tournament.id),
+      );
+      return assemble(rows, games, today());
+    },
+
+    async create(access: TeamAccess, input: TournamentInput): Promise<Tournament> {
+      requireCapability(access, 'create_tournaments');
+      const row = await queries.insertTournament(db, access.team.id, access.user.id, {
+        name: input.name,
+        location: input.location,
+        address: input.address,
+        url: input.url,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        notes: input.notes,
+      });
+      return toTournament(row, access.team.name, [], today());
+    },
+
+    async update(user: UserRow, tournamentId: number, input: TournamentChange): Promise<Tournament> {
+      const access = await accessToTournament(user, tournamentId);
+      requireCapability(access, 'create_tournaments');
+      const current = await queries.findTournament(db, access.team.id, tournamentId);
+      if (!current) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+      const start = input.start_date ?? current.startDate;
+      const end = input.end_date ?? current.endDate;
+      if (end < start) throw badRequest(EVENT_MESSAGES.endBeforeStart);
+      const row = await queries.updateTournament(db, access.team.id, tournamentId, tournamentValues(input));
+      if (!row) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+      return withGames(access, row);
+    },
+
+    async remove(user: UserRow, tournamentId: number): Promise<{ message: string; detail: string }> {
+      const access = await accessToTournament(user, tournamentId);
+      requireCapability(access, 'create_tournaments');
+      if (!(await queries.deleteTournament(db, access.team.id, tournamentId))) {
+        throw notFound(EVENT_MESSAGES.tournamentNotFound);
+      }
+      return { message: TOURNAMENT_DELETED, detail: TOURNAMENT_DELETED };
+    },
+
+    async addGame(user: UserRow, tournamentId: number, input: GameInput): Promise<TournamentGame> {
+      const access = await accessToTournament(user, tournamentId);
+      requireCapability(access, 'manage_events');
+      if (!(NEW_TOURNAMENT_GAME_STATUSES as readonly string[]).includes(input.status)) {
+        throw badRequest(NEW_GAME_STATUS);
+      }
+      const settled = settleScores(undefined, input);
+      const row = await orTournamentGone(() =>
+        queries.insertTournamentGame(db, access.team.id, tournamentId, {
+          opponent: input.opponent,
+          roundName: input.round_name,
+          date: input.date,
+          time: input.time,
+          field: input.field,
+          kit: input.kit,
+          notes: input.notes,
+          condition: input.condition,
+          ...settled,
+        }),
+      );
+      return toTournamentGame(row);
+    },
+
+    async updateGame(
+      user: UserRow,
+      tournamentId: number,
+      gameId: number,
+      input: GameChange,
+    ): Promise<TournamentGame> {
+      const access = await accessToTournament(user, tournamentId);
+      requireGameWrite(access, input);
+      const current = await queries.findTournamentGame(db, access.team.id, tournamentId, gameId);
+      if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
+      const settled = settleScores(current, input);
+      const row = await queries.updateTournamentGame(db, access.team.id, tournamentId, gameId, {
+        ...gameValues(input),
+        ...settled,
+      });
+      if (!row) throw notFound(EVENT_MESSAGES.gameNotFound);
+      return toTournamentGame(row);
+    },
+
+    async removeGame(
+      user: UserRow,
+      tournamentId: number,
+      gameId: number,
+    ): Promise<{ message: string; detail: string }> {
+      const access = await accessToTournament(user, tournamentId);
+      requireCapability(access, 'manage_events');
+      if (!(await queries.deleteTournamentGame(db, access.team.id, tournamentId, gameId))) {
+        throw notFound(EVENT_MESSAGES.gameNotFound);
+      }
+      return { message: EVENT_MESSAGES.gameDeleted, detail: EVENT_MESSAGES.gameDeleted };
+    },
+  };
+}
+
+export type TournamentService = ReturnType<typeof createTournamentService>;
