@@ -28,6 +28,11 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** Calls `listener` before every statement this process sends that is not a SELECT. */
   onWrite(listener: () => void): void;
+  /**
+   * Calls `listener` with the text of every statement this process sends, reads included; returns a
+   * function that stops it. For tests that count a request's queries (no query per row of a list).
+   */
+  onStatement(listener: (query: string) => void): () => void;
 }
 
 /**
@@ -39,10 +44,16 @@ const NOT_A_CHANGE = /^\s*(select\b|(update|insert into|delete from)\s+"?(email_
 
 function writeWatcher() {
   const listeners = new Set<() => void>();
+  const statementListeners = new Set<(query: string) => void>();
   return {
     listeners,
+    onStatement(listener: (query: string) => void) {
+      statementListeners.add(listener);
+      return () => void statementListeners.delete(listener);
+    },
     logger: {
       logQuery(query: string) {
+        statementListeners.forEach((listener) => listener(query));
         if (listeners.size > 0 && !NOT_A_CHANGE.test(query)) listeners.forEach((listener) => listener());
       },
     },
@@ -127,6 +138,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         };
       },
       onWrite: (listener) => writes.listeners.add(listener),
+      onStatement: writes.onStatement,
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -174,6 +186,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     close: () => pool.end(),
     listen: (channel, onMessage, onLive) => listenOnPostgres(url, channel, onMessage, onLive),
     onWrite: (listener) => writes.listeners.add(listener),
+    onStatement: writes.onStatement,
   };
 }
 

@@ -1,0 +1,626 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Tournament, TournamentGame } from '../../src/shared/api/events.ts';
+import { EVENT_MESSAGES } from '../../src/shared/events.ts';
+import { expectDetail, fromToday, okJson, statementsDuring } from '../support/events.ts';
+import { BACKENDS, queryRows, type TestApp } from '../support/test-app.ts';
+import {
+  call,
+  type Cast,
+  createTeam,
+  expectAccess,
+  MEMBERS_READ,
+  runnersWrite,
+  setModeratorFlags,
+  startWithCast,
+} from '../support/teams.ts';
+
+// Tournaments and their games (spec part 2 sections 2.1, 3, 4, 5 and 7; DECISIONS.md 'Readings
+// settled', 'Capabilities per write', 'Tournament edit', 'Scores', 'Quick-add').
+
+describe.each(BACKENDS)('tournaments API on $name', (backend) => {
+  let t: TestApp;
+  let cast: Cast;
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ t, cast, close } = await startWithCast(backend));
+  });
+  afterAll(() => close());
+  beforeEach(() => setModeratorFlags(t, cast, ['can_view_finances']));
+
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Spring Cup',
+    location: 'Riverside Park',
+    start_date: fromToday(10),
+    end_date: fromToday(11),
+    ...overrides,
+  });
+  const create = (
+    token: string | undefined,
+    overrides: Record<string, unknown> = {},
+    teamId = cast.team.id,
+  ) => call(t, 'POST', `/api/tournaments/team/${teamId}`, token, body(overrides));
+  /** Made by the team's coach (the other team's coach for the other team). */
+  const newTournament = async (overrides: Record<string, unknown> = {}, teamId = cast.team.id) =>
+    okJson<Tournament>(
+      await create(
+        teamId === cast.otherTeam.id ? cast.otherCoach.token : cast.coach.token,
+        overrides,
+        teamId,
+      ),
+      201,
+    );
+  const list = async (token = cast.coach.token, teamId = cast.team.id) =>
+    okJson<Tournament[]>(await call(t, 'GET', `/api/tournaments/team/${teamId}`, token));
+  const addGame = (token: string | undefined, tournamentId: number, game: Record<string, unknown>) =>
+    call(t, 'POST', `/api/tournaments/${tournamentId}/games`, token, game);
+  const newGame = async (tournamentId: number, game: Record<string, unknown> = {}) =>
+    okJson<TournamentGame>(
+      await addGame(cast.coach.token, tournamentId, { opponent: 'Lions', ...game }),
+      201,
+    );
+  const putGame = (
+    token: string | undefined,
+    tournamentId: number,
+    gameId: number,
+    change: Record<string, unknown>,
+  ) => call(t, 'PUT', `/api/tournaments/${tournamentId}/games/${gameId}`, token, change);
+
+  it('creates a tournament and answers it with status, stamped dates, team name, games and record', async () => {
+    const response = await create(cast.coach.token, {
+      name: '  Spring Cup  ',
+      address: '1 Park Road',
+      url: 'springcup.example.org',
+      notes: 'Bring water',
+      start_date: `${fromToday(10)}T05:00:00.000Z`,
+    });
+    const tournament = okJson<Tournament>(response, 201);
+    expect(tournament).toEqual({
+      id: expect.any(Number),
+      team_id: cast.team.id,
+      name: 'Spring Cup',
+      location: 'Riverside Park',
+      address: '1 Park Road',
+      url: 'https://springcup.example.org',
+      start_date: fromToday(10),
+      end_date: fromToday(11),
+      startDate: `${fromToday(10)}T00:00:00.000Z`,
+      endDate: `${fromToday(11)}T23:59:59.999Z`,
+      notes: 'Bring water',
+      status: 'upcoming',
+      team_name: 'U10 Hawks',
+      teamName: 'U10 Hawks',
+      team: { name: 'U10 Hawks' },
+      games: [],
+      record: { wins: 0, losses: 0, draws: 0 },
+    });
+    const listed = (await list(cast.parent.token)).find((x) => x.id === tournament.id);
+    expect(listed).toEqual(tournament);
+    // Blank optional fields are stored as nothing.
+    const bare = okJson<Tournament>(
+      await create(cast.coach.token, { address: ' ', url: '', notes: null }),
+      201,
+    );
+    expect(bare).toMatchObject({ address: null, url: null, notes: null });
+  });
+
+  it('answers every validation problem with a message naming the field', async () => {
+    const required = EVENT_MESSAGES.tournamentRequired;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: undefined }, required],
+      [{ name: '   ' }, required],
+      [{ location: undefined }, required],
+      [{ start_date: undefined }, required],
+      [{ end_date: '' }, required],
+      [{ start_date: fromToday(5), end_date: fromToday(4) }, EVENT_MESSAGES.endBeforeStart],
+      [{ start_date: '2026-02-30' }, 'Start date must be a real date (YYYY-MM-DD)'],
+      [{ end_date: 'next week' }, 'End date must be a real date (YYYY-MM-DD)'],
+      [{ name: 'x'.repeat(101) }, 'Tournament name must be no more than 100 characters'],
+      [{ location: 'x'.repeat(201) }, 'Location must be no more than 200 characters'],
+      [{ address: 'x'.repeat(301) }, 'Address must be no more than 300 characters'],
+      [{ notes: 'x'.repeat(2001) }, 'Notes must be no more than 2000 characters'],
+      [{ url: `https://${'x'.repeat(500)}.org` }, 'Website must be no more than 500 characters'],
+      [{ url: 'ftp://files.example.org' }, 'Website must be a web address (http or https)'],
+      [{ name: 42 }, 'Tournament name must be text'],
+      [{ start_date: 20260601 }, 'Start date must be a date'],
+      [{ notes: ['a'] }, 'Notes must be text'],
+    ];
+    for (const [overrides, detail] of cases) {
+      expectDetail(await create(cast.coach.token, overrides), 400, detail);
+    }
+    const notObject = await call(t, 'POST', `/api/tournaments/team/${cast.team.id}`, cast.coach.token, [1]);
+    expect(notObject.statusCode).toBe(400);
+  });
+
+  it('computes the status from today in Chicago and sorts active, upcoming, then completed', async () => {
+    const teamId = (await createTeam(t, cast.coach, { name: 'U11 Status' })).id;
+    const make = async (name: string, start: number, end: number) =>
+      (await newTournament({ name, start_date: fromToday(start), end_date: fromToday(end) }, teamId)).id;
+    const ids = {
+      pastOld: await make('Past old', -30, -29),
+      upcomingLate: await make('Upcoming late', 5, 6),
+      endsToday: await make('Ends today', -2, 0),
+      past: await make('Past', -10, -1),
+      startsToday: await make('Starts today', 0, 2),
+      upcomingSoon: await make('Upcoming soon', 1, 1),
+    };
+    const tournaments = await list(cast.coach.token, teamId);
+    expect(tournaments.map((x) => [x.name, x.status])).toEqual([
+      ['Ends today', 'active'],
+      ['Starts today', 'active'],
+      ['Upcoming soon', 'upcoming'],
+      ['Upcoming late', 'upcoming'],
+      ['Past', 'completed'],
+      ['Past old', 'completed'],
+    ]);
+    expect(Object.keys(ids)).toHaveLength(6);
+  });
+
+  it('reads are for every member; creating needs can_create_tournaments', async () => {
+    const url = `/api/tournaments/team/${cast.team.id}`;
+    await expectAccess(cast, (token) => call(t, 'GET', url, token), MEMBERS_READ);
+    await expectAccess(cast, (token) => create(token), runnersWrite(201));
+    await setModeratorFlags(t, cast, ['can_manage_events', 'can_update_scores']);
+    expect((await create(cast.moderator.token)).statusCode).toBe(403);
+    await setModeratorFlags(t, cast, ['can_create_tournaments']);
+    expect((await create(cast.moderator.token)).statusCode).toBe(201);
+    const refused = await create(cast.parent.token);
+    expectDetail(refused, 403, 'You do not have permission to create tournaments for this team');
+  });
+
+  it('PUT corrects the fields sent, keeps the rest, and checks the dates it would leave', async () => {
+    const tournament = await newTournament({ address: 'Old address', notes: 'Old notes' });
+    const url = `/api/tournaments/${tournament.id}`;
+    const renamed = okJson<Tournament>(
+      await call(t, 'PUT', url, cast.coach.token, { name: 'Summer Cup', address: '' }),
+    );
+    expect(renamed).toMatchObject({
+      id: tournament.id,
+      name: 'Summer Cup',
+      location: 'Riverside Park',
+      address: null,
+      notes: 'Old notes',
+      start_date: tournament.start_date,
+    });
+    // The end would fall before the stored start.
+    const before = await call(t, 'PUT', url, cast.coach.token, { end_date: fromToday(9) });
+    expectDetail(before, 400, EVENT_MESSAGES.endBeforeStart);
+    const moved = okJson<Tournament>(
+      await call(t, 'PUT', url, cast.coach.token, { start_date: fromToday(-1), end_date: fromToday(1) }),
+    );
+    expect(moved).toMatchObject({ status: 'active', startDate: `${fromToday(-1)}T00:00:00.000Z` });
+    expectDetail(
+      await call(t, 'PUT', url, cast.coach.token, { name: ' ' }),
+      400,
+      EVENT_MESSAGES.tournamentRequired,
+    );
+    expectDetail(
+      await call(t, 'PUT', url, cast.coach.token, { start_date: '2026-13-01' }),
+      400,
+      'Start date must be a real date (YYYY-MM-DD)',
+    );
+
+    await expectAccess(cast, (token) => call(t, 'PUT', url, token, { notes: 'Edited' }), runnersWrite(200));
+    await setModeratorFlags(t, cast, ['can_create_tournaments']);
+    expect((await call(t, 'PUT', url, cast.moderator.token, { notes: 'By moderator' })).statusCode).toBe(200);
+
+    const theirs = await newTournament({}, cast.otherTeam.id);
+    const cross = await call(t, 'PUT', `/api/tournaments/${theirs.id}`, cast.coach.token, { name: 'Mine' });
+    expectDetail(cross, 404, EVENT_MESSAGES.tournamentNotFound);
+    expectDetail(
+      await call(t, 'PUT', '/api/tournaments/2147483000', cast.coach.token, { name: 'Nope' }),
+      404,
+      EVENT_MESSAGES.tournamentNotFound,
+    );
+    expectDetail(
+      await call(t, 'PUT', '/api/tournaments/abc', cast.coach.token, { name: 'Nope' }),
+      400,
+      'Tournament id must be a number',
+    );
+  });
+
+  it('DELETE removes the tournament with its games; other teams cannot', async () => {
+    await expectAccess(
+      cast,
+      async (token) => {
+        const { id } = await newTournament();
+        return call(t, 'DELETE', `/api/tournaments/${id}`, token);
+      },
+      runnersWrite(200),
+    );
+    const tournament = await newTournament();
+    await newGame(tournament.id);
+    await newGame(tournament.id, { opponent: 'Tigers' });
+    expectDetail(
+      await call(t, 'DELETE', `/api/tournaments/${tournament.id}`, cast.otherCoach.token),
+      404,
+      EVENT_MESSAGES.tournamentNotFound,
+    );
+    const deleted = await call(t, 'DELETE', `/api/tournaments/${tournament.id}`, cast.coach.token);
+    expect(okJson(deleted)).toEqual({ message: expect.any(String), detail: expect.any(String) });
+    const left = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from tournament_games where tournament_id = ${tournament.id}`,
+    );
+    expect(left[0]?.n).toBe(0);
+    expectDetail(
+      await call(t, 'DELETE', `/api/tournaments/${tournament.id}`, cast.coach.token),
+      404,
+      EVENT_MESSAGES.tournamentNotFound,
+    );
+  });
+
+  it('adds games (scheduled by default), lists them by date then time with TBD last, and keeps the record', async () => {
+    const tournament = await newTournament({ start_date: fromToday(-3), end_date: fromToday(-1) });
+    const first = await addGame(cast.coach.token, tournament.id, {
+      opponent: ' Lions ',
+      round_name: 'Group A',
+      date: fromToday(-3),
+      time: '09:30',
+      field: 'Field 2',
+      kit: 'Home',
+      notes: 'Early start',
+      condition: '',
+    });
+    expect(okJson(first, 201)).toEqual({
+      id: expect.any(Number),
+      tournament_id: tournament.id,
+      opponent: 'Lions',
+      round_name: 'Group A',
+      date: fromToday(-3),
+      time: '09:30',
+      field: 'Field 2',
+      kit: 'Home',
+      notes: 'Early start',
+      condition: null,
+      status: 'scheduled',
+      our_score: null,
+      opponent_score: null,
+    });
+    const tbd = await newGame(tournament.id, { opponent: 'Winner of A', date: fromToday(-3), time: 'tbd' });
+    expect(tbd.time).toBe('TBD');
+    await newGame(tournament.id, {
+      opponent: 'Bears',
+      date: fromToday(-3),
+      time: '08:00',
+      our_score: 2,
+      opponent_score: 1,
+    });
+    await newGame(tournament.id, {
+      opponent: 'Wolves',
+      date: fromToday(-2),
+      time: '10:00',
+      our_score: 0,
+      opponent_score: 3,
+    });
+    await newGame(tournament.id, {
+      opponent: 'Hawks B',
+      date: fromToday(-2),
+      time: '',
+      our_score: 1,
+      opponent_score: 1,
+    });
+    await newGame(tournament.id, {
+      opponent: 'Final',
+      status: 'conditional',
+      condition: 'If we win the group',
+    });
+    const [listed] = (await list()).filter((x) => x.id === tournament.id);
+    expect(listed?.games.map((g) => g.opponent)).toEqual([
+      'Bears',
+      'Lions',
+      'Winner of A',
+      'Wolves',
+      'Hawks B',
+      'Final',
+    ]);
+    expect(listed?.games.find((g) => g.opponent === 'Bears')?.status).toBe('completed');
+    expect(listed?.record).toEqual({ wins: 1, losses: 1, draws: 1 });
+  });
+
+  it('answers every game validation problem with a message naming the field', async () => {
+    const { id } = await newTournament();
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, EVENT_MESSAGES.opponentRequired],
+      [{ opponent: '   ' }, EVENT_MESSAGES.opponentRequired],
+      [{ opponent: 7 }, 'Opponent must be text'],
+      [{ opponent: 'x'.repeat(101) }, 'Opponent must be no more than 100 characters'],
+      [{ opponent: 'A', date: '2026-02-30' }, 'Date must be a real date (YYYY-MM-DD)'],
+      [{ opponent: 'A', time: '25:00' }, 'Time must be a time (HH:MM) or TBD'],
+      [
+        { opponent: 'A', status: 'won' },
+        'Status must be one of: scheduled, in_progress, completed, conditional, cancelled',
+      ],
+      [{ opponent: 'A', status: 'completed' }, "A new game's status must be scheduled or conditional"],
+      [{ opponent: 'A', status: 'in_progress' }, "A new game's status must be scheduled or conditional"],
+      [{ opponent: 'A', our_score: -1, opponent_score: 0 }, EVENT_MESSAGES.scoresInvalid],
+      [{ opponent: 'A', our_score: 1.5, opponent_score: 0 }, EVENT_MESSAGES.scoresInvalid],
+      [{ opponent: 'A', our_score: 'three', opponent_score: 0 }, EVENT_MESSAGES.scoresInvalid],
+      [{ opponent: 'A', our_score: 2 }, EVENT_MESSAGES.scoresInvalid],
+      [{ opponent: 'A', our_score: 1000, opponent_score: 0 }, 'Our score must be no more than 999'],
+      [
+        { opponent: 'A', status: 'conditional', our_score: 1, opponent_score: 0 },
+        EVENT_MESSAGES.conditionalNoScore,
+      ],
+      [{ opponent: 'A', notes: 'x'.repeat(2001) }, 'Notes must be no more than 2000 characters'],
+    ];
+    for (const [game, detail] of cases) {
+      expectDetail(await addGame(cast.coach.token, id, game), 400, detail);
+    }
+  });
+
+  it('games need can_manage_events; scores alone need can_update_scores; both scores complete the game', async () => {
+    const { id } = await newTournament();
+    await expectAccess(cast, (token) => addGame(token, id, { opponent: 'Any' }), runnersWrite(201));
+    const game = await newGame(id);
+    const scores = { our_score: 3, opponent_score: '1' };
+
+    await expectAccess(cast, (token) => putGame(token, id, game.id, scores), runnersWrite(200));
+    const saved = okJson<TournamentGame>(await putGame(cast.coach.token, id, game.id, scores));
+    expect(saved).toMatchObject({ our_score: 3, opponent_score: 1, status: 'completed', opponent: 'Lions' });
+
+    // A score keeper saves scores and nothing else.
+    await setModeratorFlags(t, cast, ['can_update_scores']);
+    const kept = await putGame(cast.moderator.token, id, game.id, { our_score: 4, opponent_score: 4 });
+    expect(okJson(kept)).toMatchObject({ our_score: 4, opponent_score: 4, status: 'completed' });
+    const rename = await putGame(cast.moderator.token, id, game.id, {
+      opponent: 'Renamed',
+      our_score: 1,
+      opponent_score: 0,
+    });
+    expectDetail(rename, 403, "You do not have permission to manage this team's events");
+    expect((await addGame(cast.moderator.token, id, { opponent: 'New' })).statusCode).toBe(403);
+    expect(
+      (await call(t, 'DELETE', `/api/tournaments/${id}/games/${game.id}`, cast.moderator.token)).statusCode,
+    ).toBe(403);
+
+    // An events manager edits everything, scores included.
+    await setModeratorFlags(t, cast, ['can_manage_events']);
+    const edited = await putGame(cast.moderator.token, id, game.id, { opponent: 'Renamed', time: 'TBD' });
+    expect(okJson(edited)).toMatchObject({
+      opponent: 'Renamed',
+      time: 'TBD',
+      our_score: 4,
+      status: 'completed',
+    });
+    expect(
+      (await putGame(cast.moderator.token, id, game.id, { our_score: 2, opponent_score: 0 })).statusCode,
+    ).toBe(200);
+
+    // Neither flag: no score.
+    await setModeratorFlags(t, cast, ['can_create_tournaments']);
+    expectDetail(
+      await putGame(cast.moderator.token, id, game.id, { our_score: 1, opponent_score: 1 }),
+      403,
+      "You do not have permission to update this team's scores",
+    );
+    expect(
+      (await putGame(cast.parent.token, id, game.id, { our_score: 1, opponent_score: 1 })).statusCode,
+    ).toBe(403);
+  });
+
+  it('scores: both or neither, never on a conditional game; clearing them reopens the game', async () => {
+    const { id } = await newTournament();
+    const game = await newGame(id);
+    expectDetail(
+      await putGame(cast.coach.token, id, game.id, { our_score: 2 }),
+      400,
+      EVENT_MESSAGES.scoresInvalid,
+    );
+    expectDetail(
+      await putGame(cast.coach.token, id, game.id, { our_score: -2, opponent_score: 1 }),
+      400,
+      EVENT_MESSAGES.scoresInvalid,
+    );
+    expectDetail(
+      await putGame(cast.coach.token, id, game.id, { our_score: 'x', opponent_score: 1 }),
+      400,
+      EVENT_MESSAGES.scoresInvalid,
+    );
+    const saved = okJson<TournamentGame>(
+      await putGame(cast.coach.token, id, game.id, { our_score: 2, opponent_score: 2 }),
+    );
+    expect(saved.status).toBe('completed');
+    // One side alone after both were saved: the other stays, so the pair is still whole.
+    expect(okJson(await putGame(cast.coach.token, id, game.id, { our_score: 5 }))).toMatchObject({
+      our_score: 5,
+      opponent_score: 2,
+    });
+    expectDetail(
+      await putGame(cast.coach.token, id, game.id, { our_score: null }),
+      400,
+      EVENT_MESSAGES.scoresInvalid,
+    );
+    const cleared = okJson<TournamentGame>(
+      await putGame(cast.coach.token, id, game.id, { our_score: '', opponent_score: '' }),
+    );
+    expect(cleared).toMatchObject({ our_score: null, opponent_score: null, status: 'scheduled' });
+
+    const conditional = await newGame(id, { opponent: 'Semi-final', status: 'conditional' });
+    expectDetail(
+      await putGame(cast.coach.token, id, conditional.id, { our_score: 1, opponent_score: 0 }),
+      400,
+      EVENT_MESSAGES.conditionalNoScore,
+    );
+    // Once the bracket is decided the game is scheduled, and then takes a score.
+    const decided = await putGame(cast.coach.token, id, conditional.id, {
+      status: 'scheduled',
+      our_score: 1,
+      opponent_score: 0,
+    });
+    expect(okJson(decided)).toMatchObject({ status: 'completed', our_score: 1 });
+    // Every status can be set on an edit.
+    for (const status of ['in_progress', 'cancelled', 'scheduled'] as const) {
+      const response = await putGame(cast.coach.token, id, game.id, { status });
+      expect(okJson(response)).toMatchObject({ status });
+    }
+  });
+
+  it("a game is found only through its own tournament and team; another team's ids are not found", async () => {
+    const mine = await newTournament();
+    const sibling = await newTournament({ name: 'Other Cup' });
+    const game = await newGame(mine.id);
+    const theirs = await newTournament({}, cast.otherTeam.id);
+    const theirGame = okJson<TournamentGame>(
+      await addGame(cast.otherCoach.token, theirs.id, { opponent: 'Falcons Foe' }),
+      201,
+    );
+
+    const viaSibling = await putGame(cast.coach.token, sibling.id, game.id, { opponent: 'X' });
+    expectDetail(viaSibling, 404, EVENT_MESSAGES.gameNotFound);
+    expectDetail(
+      await call(t, 'DELETE', `/api/tournaments/${sibling.id}/games/${game.id}`, cast.coach.token),
+      404,
+      EVENT_MESSAGES.gameNotFound,
+    );
+    const theirGameViaMine = await putGame(cast.coach.token, mine.id, theirGame.id, { opponent: 'X' });
+    expectDetail(theirGameViaMine, 404, EVENT_MESSAGES.gameNotFound);
+    const theirTournament = await putGame(cast.coach.token, theirs.id, theirGame.id, { opponent: 'X' });
+    expectDetail(theirTournament, 404, EVENT_MESSAGES.tournamentNotFound);
+    expectDetail(
+      await addGame(cast.coach.token, theirs.id, { opponent: 'Sneaky' }),
+      404,
+      EVENT_MESSAGES.tournamentNotFound,
+    );
+    expectDetail(
+      await addGame(cast.stranger.token, mine.id, { opponent: 'Sneaky' }),
+      404,
+      EVENT_MESSAGES.tournamentNotFound,
+    );
+    expect((await addGame(undefined, mine.id, { opponent: 'Sneaky' })).statusCode).toBe(401);
+
+    await expectAccess(
+      cast,
+      async (token) => {
+        const { id } = await newGame(mine.id, { opponent: 'Doomed' });
+        return call(t, 'DELETE', `/api/tournaments/${mine.id}/games/${id}`, token);
+      },
+      runnersWrite(200),
+    );
+    const deleted = await call(t, 'DELETE', `/api/tournaments/${mine.id}/games/${game.id}`, cast.coach.token);
+    expect(okJson(deleted)).toEqual({
+      message: EVENT_MESSAGES.gameDeleted,
+      detail: EVENT_MESSAGES.gameDeleted,
+    });
+  });
+
+  it('GET /api/tournaments/all: tournaments of every team the caller coaches, with team names', async () => {
+    const ownTeam = await createTeam(t, cast.coach, { name: 'U12 Second' });
+    const own = await newTournament({ name: 'Second team cup' }, ownTeam.id);
+    const first = await newTournament({ name: 'First team cup' });
+    const theirs = await newTournament({ name: 'Falcons cup' }, cast.otherTeam.id);
+    const idsFor = async (token: string) =>
+      okJson<Tournament[]>(await call(t, 'GET', '/api/tournaments/all', token)).map((x) => x.id);
+
+    const coachList = okJson<Tournament[]>(await call(t, 'GET', '/api/tournaments/all', cast.coach.token));
+    expect(coachList.find((x) => x.id === own.id)).toMatchObject({
+      team_name: 'U12 Second',
+      team_id: ownTeam.id,
+    });
+    expect(coachList.find((x) => x.id === first.id)).toMatchObject({ teamName: 'U10 Hawks' });
+    expect(coachList.map((x) => x.id)).not.toContain(theirs.id);
+    expect(await idsFor(cast.otherCoach.token)).toContain(theirs.id);
+    expect(await idsFor(cast.otherCoach.token)).not.toContain(first.id);
+    const adminIds = await idsFor(cast.admin.token);
+    expect(adminIds).toEqual(expect.arrayContaining([own.id, first.id, theirs.id]));
+    // Parents, players and moderators coach no team.
+    await setModeratorFlags(t, cast, ['can_create_tournaments']);
+    for (const actor of ['parent', 'player', 'moderator', 'stranger'] as const) {
+      expect(await idsFor(cast[actor].token)).toEqual([]);
+    }
+    expect((await call(t, 'GET', '/api/tournaments/all')).statusCode).toBe(401);
+
+    // Quick-add is a copy posted to the current team.
+    const copy = okJson<Tournament>(
+      await call(t, 'POST', `/api/tournaments/team/${cast.team.id}`, cast.coach.token, {
+        name: own.name,
+        location: own.location,
+        address: own.address,
+        url: own.url,
+        start_date: own.start_date,
+        end_date: own.end_date,
+        notes: own.notes,
+      }),
+      201,
+    );
+    expect(copy).toMatchObject({ team_id: cast.team.id, name: 'Second team cup', games: [] });
+  });
+
+  it('every update sets updated_at (the calendar feed reads it)', async () => {
+    const tournament = await newTournament();
+    const game = await newGame(tournament.id);
+    const stamps = async () =>
+      (
+        await queryRows<{ t: string; g: string }>(
+          t.db,
+          sql`select tournaments.updated_at::text as t, tournament_games.updated_at::text as g
+              from tournaments join tournament_games on tournament_games.tournament_id = tournaments.id
+              where tournament_games.id = ${game.id}`,
+        )
+      )[0];
+    const before = await stamps();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call(t, 'PUT', `/api/tournaments/${tournament.id}`, cast.coach.token, { notes: 'Later' });
+    await putGame(cast.coach.token, tournament.id, game.id, { our_score: 0, opponent_score: 0 });
+    const after = await stamps();
+    expect(after?.t).not.toBe(before?.t);
+    expect(after?.g).not.toBe(before?.g);
+  });
+
+  it('the list answers ETag/304 and a new tag after a change to a tournament or a game', async () => {
+    const url = `/api/tournaments/team/${cast.team.id}`;
+    const get = (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${cast.parent.token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const tournament = await newTournament();
+    const first = await get();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect((await get(etag)).statusCode).toBe(304);
+
+    const game = await newGame(tournament.id);
+    const afterGame = await get(etag);
+    expect(afterGame.statusCode).toBe(200);
+    const etag2 = afterGame.headers.etag as string;
+    expect((await get(etag2)).statusCode).toBe(304);
+
+    await putGame(cast.coach.token, tournament.id, game.id, { our_score: 1, opponent_score: 0 });
+    const afterScore = await get(etag2);
+    expect(afterScore.statusCode).toBe(200);
+    const scored = (afterScore.json() as Tournament[]).find((x) => x.id === tournament.id);
+    expect(scored?.record).toEqual({ wins: 1, losses: 0, draws: 0 });
+
+    const etag3 = afterScore.headers.etag as string;
+    await call(t, 'DELETE', `/api/tournaments/${tournament.id}`, cast.coach.token);
+    expect((await get(etag3)).statusCode).toBe(200);
+  });
+
+  it('reads the list in two queries however many tournaments and games there are', async () => {
+    const team = await createTeam(t, cast.coach, { name: 'U13 Counted' });
+    const url = `/api/tournaments/team/${team.id}`;
+    const eventStatements = async () => {
+      const seen = await statementsDuring(t, async () => {
+        const response = await call(t, 'GET', url, cast.coach.token);
+        expect(response.statusCode).toBe(200);
+      });
+      return seen.filter((query) => /"tournament(_game)?s"/.test(query));
+    };
+    const one = await newTournament({ name: 'One' }, team.id);
+    await newGame(one.id);
+    const few = await eventStatements();
+    expect(few).toHaveLength(2);
+    for (let i = 0; i < 4; i += 1) {
+      const { id } = await newTournament({ name: `More ${i}` }, team.id);
+      await newGame(id);
+      await newGame(id, { opponent: 'Second' });
+    }
+    const many = await eventStatements();
+    expect(many).toEqual(few);
+    // The quick-add list too: one query for the tournaments, one for their games.
+    const all = await statementsDuring(t, () => call(t, 'GET', '/api/tournaments/all', cast.coach.token));
+    expect(all.filter((query) => /"tournament(_game)?s"/.test(query))).toHaveLength(2);
+  });
+});

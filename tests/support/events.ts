@@ -1,0 +1,37 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { todayIn } from '../../src/shared/event-dates.ts';
+import { addDays } from '../../src/shared/events.ts';
+import type { TestApp } from './test-app.ts';
+
+// Dates relative to today in the teams' time zone (the test app's TEAM_TIME_ZONE is the default), and
+// a count of the statements a request sends, for the events API tests.
+
+export const ZONE = 'America/Chicago';
+
+/** The calendar date `days` days from today in Chicago ('YYYY-MM-DD'). */
+export const fromToday = (days: number): string => addDays(todayIn(ZONE), days);
+
+/** Expects the status, then answers the JSON body. */
+export function okJson<T = Record<string, unknown>>(response: LightMyRequestResponse, status = 200): T {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as T;
+}
+
+/** Expects a 4xx with exactly `{ detail }`. */
+export function expectDetail(response: LightMyRequestResponse, status: number, detail: string): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toEqual({ detail });
+}
+
+/** Every statement the app sends while `run` runs. */
+export async function statementsDuring(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const stop = t.app.database.onStatement((query) => seen.push(query));
+  try {
+    await run();
+  } finally {
+    stop();
+  }
+  return seen;
+}
