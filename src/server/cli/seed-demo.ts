@@ -1,5 +1,8 @@
 import { registerBody } from '../../shared/api/auth.ts';
+import { gameBody, practiceBody, tournamentBody, tournamentGameBody } from '../../shared/api/events.ts';
 import { kitBody } from '../../shared/api/kits.ts';
+import { todayIn } from '../../shared/event-dates.ts';
+import { addDays } from '../../shared/events.ts';
 import { markEmailVerified } from '../features/auth/email-verification.ts';
 import { setupTeamBody, type Team } from '../../shared/api/teams.ts';
 import { addParentBody } from '../../shared/api/roster.ts';
@@ -39,12 +42,13 @@ const tokens = createAccessTokens(
   await loadSigningSecret(db, config.JWT_SECRET),
   config.ACCESS_TOKEN_TTL_HOURS,
 );
-const { auth, teams, players, parents, joining, moderators, kits } = createServices({
-  db,
-  config,
-  tokens,
-  mailQueued,
-});
+const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
+  createServices({
+    db,
+    config,
+    tokens,
+    mailQueued,
+  });
 
 const accounts: { role: string; name: string; email: string; note: string }[] = [];
 
@@ -314,6 +318,8 @@ async function seed() {
     );
   }
 
+  await seedEvents(coach, hawks, falcons);
+
   console.log(
     `Demo club seeded on ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}.`,
   );
@@ -329,10 +335,159 @@ async function seed() {
   for (const team of [hawks, falcons]) console.log(`  ${team.invite_code}  ${team.name}`);
   console.log('');
   console.log(
+    'Events: the Hawks have a finished and a coming tournament, five games (three with results) and Tuesday practices.',
+  );
+  console.log(
     'Invited parents without a password yet: giulia.rossi@example.com, ana.silva@example.com, priya.sharma@example.com.',
   );
   console.log(
     'Their invites and the join decisions are queued as emails: sent when the app starts (written under DATA_DIR/mail without SMTP_URL).',
+  );
+}
+
+/** The Hawks' season around today: a finished and a coming tournament, games with results, practices. */
+async function seedEvents(coach: UserRow, hawks: Team, falcons: Team) {
+  const day = (days: number) => addDays(todayIn(config.TEAM_TIME_ZONE), days);
+  const hawksAccess = await loadTeamAccess(db, coach, hawks.id);
+  const falconsAccess = await loadTeamAccess(db, coach, falcons.id);
+
+  const autumn = await tournaments.create(
+    hawksAccess,
+    tournamentBody.parse({
+      name: 'Riverside Autumn Classic',
+      location: 'Riverside Sports Complex',
+      address: '400 River Road, Riverside',
+      url: 'https://autumn-classic.example.org',
+      start_date: day(-20),
+      end_date: day(-19),
+      notes: 'Check in at the main tent 45 minutes before the first game.',
+    }),
+  );
+  for (const [opponent, round_name, date, time, field, our_score, opponent_score] of [
+    ['Lakeside United', 'Group B', day(-20), '09:00', 'Field 4', 3, 1],
+    ['Hillcrest Rovers', 'Group B', day(-20), '13:30', 'Field 2', 1, 1],
+    ['Northgate FC', 'Semi-final', day(-19), '10:00', 'Field 1', 0, 2],
+  ] as const) {
+    await tournaments.addGame(
+      coach,
+      autumn.id,
+      tournamentGameBody.parse({
+        opponent,
+        round_name,
+        date,
+        time,
+        field,
+        kit: 'Home',
+        our_score,
+        opponent_score,
+      }),
+    );
+  }
+
+  const winterCup = await tournaments.create(
+    hawksAccess,
+    tournamentBody.parse({
+      name: 'Winter Indoor Cup',
+      location: 'Metro Indoor Arena',
+      address: '12 Arena Way, Metro City',
+      start_date: day(12),
+      end_date: day(13),
+      notes: 'Indoor shoes only. Parents: bring a folding chair.',
+    }),
+  );
+  for (const game of [
+    { opponent: 'Eastside Strikers', round_name: 'Group A', date: day(12), time: '10:15', field: 'Court 1' },
+    { opponent: 'Valley Kickers', round_name: 'Group A', date: day(12), time: 'TBD', field: 'Court 2' },
+    {
+      opponent: 'Winner of Group C',
+      round_name: 'Final',
+      date: day(13),
+      status: 'conditional',
+      condition: 'If we win Group A',
+    },
+  ]) {
+    await tournaments.addGame(coach, winterCup.id, tournamentGameBody.parse({ kit: 'Away', ...game }));
+  }
+
+  // The Falcons' tournament is what Quick Add offers the Hawks' coach.
+  await tournaments.create(
+    falconsAccess,
+    tournamentBody.parse({
+      name: 'Metro League Spring Showcase',
+      location: 'Metro Park',
+      start_date: day(40),
+      end_date: day(42),
+    }),
+  );
+
+  for (const game of [
+    {
+      opponent: 'Oakwood Owls',
+      date: day(-14),
+      time: '10:00',
+      type: 'league',
+      our_score: 2,
+      opponent_score: 0,
+    },
+    {
+      opponent: 'Brookfield Bees',
+      date: day(-7),
+      time: '09:30',
+      type: 'league',
+      is_home: false,
+      address: '55 Meadow Lane, Brookfield',
+      our_score: 1,
+      opponent_score: 3,
+    },
+    {
+      opponent: 'Pinecrest Panthers',
+      date: day(-3),
+      time: '11:00',
+      type: 'friendly',
+      our_score: 2,
+      opponent_score: 2,
+    },
+    { opponent: 'Harbor City FC', date: day(4), time: '10:00', type: 'league', kit: 'Home' },
+    { opponent: 'Maple Grove', date: day(11), time: '09:00', type: 'friendly', is_home: false, kit: 'Away' },
+  ]) {
+    await games.create(
+      hawksAccess,
+      gameBody.parse({
+        location: game.is_home === false ? 'Away ground' : 'Riverside Park, Field 3',
+        ...game,
+      }),
+    );
+  }
+
+  // Tuesday practices for the rest of the season, as the Add Practice dialog's repeat makes them.
+  const nextTuesday = [...Array(7).keys()]
+    .map((n) => day(n + 1))
+    .find((date) => new Date(date).getUTCDay() === 2);
+  await practices.create(
+    coach,
+    practiceBody.parse({
+      team_id: hawks.id,
+      title: 'Team practice',
+      date: nextTuesday,
+      time: '17:30',
+      location: 'Riverside Park, Field 3',
+      duration: 75,
+      focus: 'Passing and movement',
+      equipment_needed: 'Shin guards, water bottle',
+      repeat_weeks: 8,
+    }),
+  );
+  await practices.create(
+    coach,
+    practiceBody.parse({
+      team_id: hawks.id,
+      title: 'Goalkeeper session',
+      date: day(-5),
+      time: '16:45',
+      location: 'Riverside Park, Field 1',
+      duration: 45,
+      focus: 'Handling and distribution',
+    }),
   );
 }
 
