@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { tournamentSchema, type Tournament } from '../../../../shared/api/events.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { eventKeys } from './keys.ts';
+
+/** The tournaments of every team the user coaches, each with its team's name (quick-add). */
+export function getAllTournaments(): Promise<Tournament[]> {
+  return apiRequest('/tournaments/all', { schema: z.array(tournamentSchema) });
+}
+
+export function useAllTournaments() {
+  return useQuery({ queryKey: eventKeys.allTournaments, queryFn: getAllTournaments });
+}

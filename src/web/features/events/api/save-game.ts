@@ -1,0 +1,20 @@
+import { gameSchema, type Game, type GameBody, type GamePatch } from '../../../../shared/api/events.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
+import { eventKeys } from './keys.ts';
+
+export type SaveGameInput = { gameId: number; body: GamePatch } | { body: GameBody };
+
+/**
+ * Add Individual Game (POST /api/games/{teamId}), Edit Individual Game and Add/Edit Score
+ * (PUT /api/games/{teamId}/{gameId}).
+ */
+export function saveGame(teamId: number, input: SaveGameInput): Promise<Game> {
+  return 'gameId' in input
+    ? apiRequest(`/games/${teamId}/${input.gameId}`, { method: 'PUT', json: input.body, schema: gameSchema })
+    : apiRequest(`/games/${teamId}`, { method: 'POST', json: input.body, schema: gameSchema });
+}
+
+export function useSaveGame(teamId: number) {
+  return useReloadingMutation((input: SaveGameInput) => saveGame(teamId, input), [eventKeys.games(teamId)]);
+}
