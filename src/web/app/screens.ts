@@ -22,6 +22,11 @@ export const VerifyEmailPage = lazyScreen(() =>
 export const RosterPage = lazyScreen(() =>
   import('../features/roster/components/RosterPage.tsx').then((m) => m.RosterPage),
 );
+// Team Events ('Games & Schedule'): the events code, its schemas and luxon (today in the team's time
+// zone) load when the tab is first opened.
+export const EventsPage = lazyScreen(() =>
+  import('../features/events/components/EventsPage.tsx').then((m) => m.EventsPage),
+);
 export const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
 
 export const AccountSettingsModal = lazyScreen(

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { Tournament } from '../../../../shared/api/events.ts';
+import type { Team } from '../../../../shared/api/teams.ts';
+import { compareTournaments, EVENT_MESSAGES, formatDateRange } from '../../../../shared/events.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
+import { Alert } from '../../../components/Alert.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { showToast } from '../../../lib/toasts.ts';
+import { useAllTournaments } from '../api/get-all-tournaments.ts';
+import { useSaveTournament } from '../api/save-tournament.ts';
+import { failure } from '../lib/messages.ts';
+import { TournamentStatusTag } from './EventTags.tsx';
+import { TournamentFormModal } from './TournamentFormModal.tsx';
+
+interface AddTournamentModalProps {
+  team: Team;
+  onClose: () => void;
+  onCreated: () => void;
+}
+
+/**
+ * Add Tournament: a tournament of one of the coach's other teams copied to this one ('Add to Current
+ * Team': name, dates, location, address, website and notes; not its games), or Create New Tournament.
+ */
+export function AddTournamentModal({ team, onClose, onCreated }: AddTournamentModalProps) {
+  const [creating, setCreating] = useState(false);
+  const [copying, setCopying] = useState<number | null>(null);
+  const all = useAllTournaments();
+  const save = useSaveTournament(team.id);
+  const others = (all.data ?? []).filter((t) => t.team_id !== team.id).sort(compareTournaments);
+
+  const copy = (t: Tournament) => {
+    setCopying(t.id);
+    const { name, start_date, end_date, location, address, url, notes } = t;
+    save.mutate(
+      { body: { name, start_date, end_date, location, address, url, notes } },
+      {
+        onSuccess: () => {
+          showToast('success', EVENT_MESSAGES.tournamentCreated);
+          onCreated();
+        },
+      },
+    );
+  };
+
+  if (creating) return <TournamentFormModal team={team} tournament={null} onClose={onClose} />;
+
+  return (
+    <Modal
+      open
+      title="Add Tournament"
+      size="lg"
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Cancel
+        </button>
+      }
+    >
+      <div className="stack">
+        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+          Create New Tournament
+        </button>
+        {save.isError && <Alert tone="error">{failure('Tournament Creation Failed', save.error)}</Alert>}
+        <section aria-labelledby="quick-add-title">
+          <h3 id="quick-add-title" className="section-title">
+            From your other teams
+          </h3>
+          {all.isPending ? (
+            <p role="status">Loading...</p>
+          ) : others.length === 0 ? (
+            <p className="muted">Tournaments of your other teams appear here, to add them to {team.name}.</p>
+          ) : (
+            <ul className="event-rows" aria-label="Tournaments of your other teams">
+              {others.map((t) => (
+                <li key={t.id} className="event-row">
+                  <div className="event-row__main">
+                    <h4 className="event-row__name">{t.name}</h4>
+                    <p className="muted">
+                      {t.team_name} · {formatDateRange(t.start_date, t.end_date)} · {t.location}
+                    </p>
+                  </div>
+                  <TournamentStatusTag status={t.status} />
+                  <ActionButton
+                    label={save.isPending && copying === t.id ? 'Adding...' : 'Add to Current Team'}
+                    subject={`${t.name} (${t.team_name})`}
+                    tone="primary"
+                    disabled={save.isPending}
+                    onClick={() => copy(t)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Modal>
+  );
+}

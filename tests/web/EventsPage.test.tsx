@@ -1,0 +1,382 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Game, Practice, Tournament } from '../../src/shared/api/events.ts';
+import { EventsPage } from '../../src/web/features/events/components/EventsPage.tsx';
+import { game, noPermissions, practice, tournament, tournamentGame } from './events-fixtures.ts';
+import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
+import { teamFixture } from './team-fixture.ts';
+
+// Today is 2026-06-10 in Chicago.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-10T15:00:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+interface Schedule {
+  tournaments?: Tournament[];
+  games?: Game[];
+  practices?: Practice[];
+}
+
+function serve(schedule: Schedule, answer?: (url: string, method: string) => unknown): FetchCall[] {
+  return mockFetch((url, method) => {
+    const custom = answer?.(url, method);
+    if (custom !== undefined) return { body: custom };
+    if (url.includes('/moderators/my-permissions/')) return { body: noPermissions() };
+    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.includes('/tournaments/team/')) return { body: schedule.tournaments ?? [] };
+    if (url.includes('/games/')) return { body: schedule.games ?? [] };
+    if (url.includes('/practices/')) return { body: schedule.practices ?? [] };
+    return { body: [] };
+  });
+}
+
+const coachTeam = teamFixture();
+const parentTeam = teamFixture({ is_coach: false, invite_code: null });
+
+function renderPage(team = coachTeam) {
+  return renderWithClient(<EventsPage title="Games & Schedule" team={team} />);
+}
+
+const TOURNAMENTS = [
+  tournament(1, 'Spring Cup', '2026-06-12', '2026-06-14', 'upcoming'),
+  tournament(2, 'Summer Shield', '2026-06-09', '2026-06-11', 'active'),
+  tournament(3, 'Winter Classic', '2026-01-10', '2026-01-11', 'completed'),
+  tournament(4, 'Autumn Open', '2025-10-01', '2025-10-02', 'completed'),
+];
+
+const chip = (name: RegExp) =>
+  within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name });
+const listed = (label: string) =>
+  within(screen.getByRole('list', { name: label }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('Team Events: tournaments', () => {
+  it('counts each status, hides completed tournaments under Past Tournaments until asked', async () => {
+    serve({ tournaments: TOURNAMENTS });
+    renderPage();
+    await screen.findByRole('list', { name: 'Tournaments' });
+    expect(chip(/^All/).textContent).toBe('All 4');
+    expect(chip(/^Upcoming/).textContent).toBe('Upcoming 1');
+    expect(chip(/^Active/).textContent).toBe('Active 1');
+    expect(chip(/^Completed/).textContent).toBe('Completed 2');
+    // Active first, then upcoming; the completed ones wait.
+    expect(listed('Tournaments')).toEqual(['Summer Shield', 'Spring Cup']);
+    expect(screen.getByRole('tab', { name: /Tournaments/ }).textContent).toContain('1');
+
+    const viewResults = screen.getByRole('button', { name: 'View Results' });
+    expect(viewResults.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      screen.getByRole('list', { name: 'Past tournaments', hidden: true }).closest('[hidden]'),
+    ).not.toBeNull();
+    fireEvent.click(viewResults);
+    expect(screen.getByRole('button', { name: 'Hide Results' }).getAttribute('aria-expanded')).toBe('true');
+    // Completed: newest start first.
+    expect(listed('Past tournaments')).toEqual(['Winter Classic', 'Autumn Open']);
+
+    fireEvent.click(chip(/^Completed/));
+    expect(listed('Tournaments')).toEqual(['Winter Classic', 'Autumn Open']);
+    expect(screen.queryByRole('button', { name: 'View Results' })).toBeNull();
+  });
+
+  it('filters to one tournament and clears the filter', async () => {
+    serve({ tournaments: TOURNAMENTS });
+    renderPage();
+    await screen.findByRole('list', { name: 'Tournaments' });
+    fireEvent.change(screen.getByLabelText('Tournament'), { target: { value: '3' } });
+    expect(listed('Tournaments')).toEqual(['Winter Classic']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(listed('Tournaments')).toEqual(['Summer Shield', 'Spring Cup']);
+  });
+
+  it('invites a coach to create the first tournament', async () => {
+    serve({ tournaments: [] });
+    renderPage();
+    expect(await screen.findByText('No tournaments yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create your first tournament' })).toBeTruthy();
+  });
+
+  it('asks with a Game Date Warning far outside the dates and a Date Notice just outside', async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    const calls = serve({ tournaments: TOURNAMENTS }, (url, method) =>
+      method === 'POST' && url.endsWith('/tournaments/1/games')
+        ? tournamentGame({ opponent: 'Falcons' })
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tournament Game' });
+    fireEvent.change(within(dialog).getByLabelText(/^Opponent/), { target: { value: 'Falcons' } });
+
+    // The tournament runs 06/12-06/14: 06/05 is more than 3 days before.
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-06-05' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    const warning = await screen.findByRole('dialog', { name: 'Game Date Warning' });
+    expect(screen.queryByRole('dialog', { name: 'Date Notice' })).toBeNull();
+    fireEvent.click(within(warning).getByRole('button', { name: 'Change Date' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // 06/10 is 2 days before: only a notice.
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-06-10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    const notice = await screen.findByRole('dialog', { name: 'Date Notice' });
+    expect(screen.queryByRole('dialog', { name: 'Game Date Warning' })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      opponent: 'Falcons',
+      date: '2026-06-10',
+      status: 'scheduled',
+    });
+  });
+
+  it('asks nothing for a date within the tournament and requires an opponent', async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    const calls = serve({ tournaments: TOURNAMENTS }, (url, method) =>
+      method === 'POST' ? tournamentGame() : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tournament Game' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    expect(within(dialog).getByText('Opponent is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Opponent/), { target: { value: 'Eagles' } });
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-06-13' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Game' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: /Date/ })).toBeNull();
+  });
+
+  it('refuses a negative score and saves a PUT of only the two scores', async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    const withGame = [
+      tournament(1, 'Spring Cup', '2026-06-12', '2026-06-14', 'upcoming', {
+        games: [tournamentGame({ id: 7, opponent: 'Eagles', date: '2026-06-12' })],
+      }),
+    ];
+    const calls = serve({ tournaments: withGame }, (_url, method) =>
+      method === 'PUT'
+        ? tournamentGame({ id: 7, status: 'completed', our_score: 2, opponent_score: 1 })
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Score vs Eagles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Score' });
+    fireEvent.change(within(dialog).getByLabelText(/^Our Score/), { target: { value: '-1' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Opponent Score/), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Score' }));
+    expect(within(dialog).getByText('Please enter valid scores (0 or greater)')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Our Score/), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Score' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/tournaments/1/games/7');
+    expect(put?.body).toEqual({ our_score: 2, opponent_score: 1 });
+  });
+
+  it('shows Won, Lost and Tied only for completed games with both scores; no score for conditional games', async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    const games = [
+      tournamentGame({
+        id: 1,
+        opponent: 'Alpha',
+        date: '2026-06-12',
+        time: '09:00',
+        status: 'completed',
+        our_score: 3,
+        opponent_score: 1,
+      }),
+      tournamentGame({
+        id: 2,
+        opponent: 'Bravo',
+        date: '2026-06-12',
+        time: '11:00',
+        status: 'completed',
+        our_score: 0,
+        opponent_score: 2,
+      }),
+      tournamentGame({
+        id: 3,
+        opponent: 'Charlie',
+        date: '2026-06-13',
+        time: '09:00',
+        status: 'completed',
+        our_score: 1,
+        opponent_score: 1,
+      }),
+      tournamentGame({ id: 4, opponent: 'Delta', date: '2026-06-13', time: 'TBD', status: 'scheduled' }),
+      tournamentGame({ id: 5, opponent: 'Echo', date: '2026-06-14', status: 'conditional' }),
+    ];
+    serve({ tournaments: [tournament(1, 'Spring Cup', '2026-06-12', '2026-06-14', 'upcoming', { games })] });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Tournament games' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'vs Alpha',
+      'vs Bravo',
+      'vs Charlie',
+      'vs Delta',
+      'vs Echo',
+    ]);
+    expect(within(items[0]!).getByText('Won')).toBeTruthy();
+    expect(within(items[0]!).getByText('3 - 1')).toBeTruthy();
+    expect(within(items[1]!).getByText('Lost')).toBeTruthy();
+    expect(within(items[2]!).getByText('Tied')).toBeTruthy();
+    expect(within(items[3]!).queryByText(/Won|Lost|Tied/)).toBeNull();
+    expect(within(items[3]!).getByText('Scheduled')).toBeTruthy();
+    expect(within(items[3]!).getByText('TBD')).toBeTruthy();
+    expect(screen.getByText('1-1-1')).toBeTruthy();
+    expect(within(items[0]!).getByRole('button', { name: 'Edit Score vs Alpha' })).toBeTruthy();
+    expect(within(items[3]!).getByRole('button', { name: 'Add Score vs Delta' })).toBeTruthy();
+    expect(within(items[4]!).queryByRole('button', { name: /Score/ })).toBeNull();
+  });
+
+  it('shows the tournament links only when it has an address and a website', async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    serve({
+      tournaments: [
+        tournament(1, 'Spring Cup', '2026-06-12', '2026-06-14', 'upcoming', {
+          address: '1 Main St, Springfield',
+          url: 'https://cup.example.org',
+        }),
+        tournament(2, 'Bare Cup', '2026-06-12', '2026-06-14', 'upcoming'),
+      ],
+    });
+    renderPage();
+    const map = await screen.findByRole('link', { name: /View on Map/ });
+    expect(map.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=1%20Main%20St%2C%20Springfield',
+    );
+    expect(map.getAttribute('target')).toBe('_blank');
+    const site = screen.getByRole('link', { name: /Visit Website/ });
+    expect(site.getAttribute('rel')).toBe('noopener noreferrer');
+    fireEvent.click(screen.getByRole('button', { name: /Back to all tournaments/ }));
+    window.location.hash = '#tournaments?tournamentId=2';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await screen.findByRole('heading', { name: 'Bare Cup' });
+    expect(screen.queryByRole('link', { name: /View on Map/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Visit Website/ })).toBeNull();
+  });
+});
+
+describe('Team Events: what a parent sees', () => {
+  it('shows the schedule without any write control', async () => {
+    const games = [tournamentGame({ id: 7, opponent: 'Eagles', date: '2026-06-12' })];
+    serve({
+      tournaments: [tournament(1, 'Spring Cup', '2026-06-12', '2026-06-14', 'upcoming', { games })],
+      games: [game({ id: 20, opponent: 'Hawks', date: '2026-06-11' })],
+      practices: [practice({ id: 30, date: '2026-06-11' })],
+    });
+    renderPage(parentTeam);
+    await screen.findByRole('list', { name: 'Tournaments' });
+    await screen.findByText('vs Hawks');
+    await screen.findByText('Team Practice');
+    // Wait until the flags have loaded (a moderator's buttons would appear then).
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(4));
+    const writes = /Add Tournament|Create your first|Add Game|Add Practice|Edit|Delete|Score/;
+    expect(screen.queryAllByRole('button', { name: writes })).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: /View Details/ }));
+    await screen.findByRole('heading', { name: 'Spring Cup' });
+    expect(screen.getByText('vs Eagles')).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: writes })).toHaveLength(0);
+  });
+
+  it('gives a moderator with only the score flag Add Score and nothing else', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=games');
+    serve({ games: [game({ id: 20, opponent: 'Hawks', date: '2026-06-11' })] }, (url) =>
+      url.includes('/my-permissions/') ? { ...noPermissions(), can_update_scores: true } : undefined,
+    );
+    renderPage(parentTeam);
+    expect(await screen.findByRole('button', { name: 'Add Score vs Hawks' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Add Game|^Edit|^Delete/ })).toBeNull();
+  });
+});
+
+describe('Team Events: individual games and practices', () => {
+  it('lists upcoming games soonest first and past games newest first, with the record', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=games');
+    serve({
+      games: [
+        game({
+          id: 1,
+          opponent: 'Old',
+          date: '2026-05-01',
+          status: 'completed',
+          our_score: 2,
+          opponent_score: 0,
+        }),
+        game({
+          id: 2,
+          opponent: 'Older',
+          date: '2026-04-01',
+          status: 'completed',
+          our_score: 1,
+          opponent_score: 1,
+        }),
+        game({ id: 3, opponent: 'Later', date: '2026-06-20' }),
+        game({ id: 4, opponent: 'Today', date: '2026-06-10' }),
+      ],
+    });
+    renderPage();
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming games' });
+    expect(
+      within(upcoming)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['vs Today', 'vs Later']);
+    const past = screen.getByRole('list', { name: 'Past games', hidden: true });
+    expect(
+      within(past)
+        .getAllByRole('heading', { hidden: true })
+        .map((h) => h.textContent),
+    ).toEqual(['vs Old', 'vs Older']);
+    expect(screen.getByTestId('games-record').textContent).toContain('1 Wins');
+    expect(screen.getByTestId('games-record').textContent).toContain('1 Draws');
+    expect(screen.getByRole('tab', { name: /Individual Games/ }).textContent).toContain('2');
+  });
+
+  it('creates a 4-week practice series in one request and shows the answer', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    const calls = serve({}, (url, method) =>
+      method === 'POST' && url.endsWith('/practices')
+        ? { practices: [practice()], message: 'Successfully created 4 practices.' }
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Practice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Practice' });
+    const submit = within(dialog).getByRole('button', { name: /^Add/ });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Tuesday Training' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-06-16' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time/), { target: { value: '18:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Location/), { target: { value: 'Back Field' } });
+    fireEvent.change(within(dialog).getByLabelText('Repeat'), { target: { value: '4' } });
+    expect(within(dialog).getByText('4 practices, 06/16/2026 to 07/07/2026')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add 4 Practices' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/api/practices');
+    expect(post?.body).toMatchObject({
+      team_id: 3,
+      title: 'Tuesday Training',
+      date: '2026-06-16',
+      time: '18:00',
+      location: 'Back Field',
+      repeat_weeks: 4,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Practice' })).toBeNull());
+  });
+});
