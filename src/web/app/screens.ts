@@ -22,10 +22,13 @@ export const VerifyEmailPage = lazyScreen(() =>
 export const RosterPage = lazyScreen(() =>
   import('../features/roster/components/RosterPage.tsx').then((m) => m.RosterPage),
 );
-// Team Events ('Games & Schedule'): the events code, its schemas and luxon (today in the team's time
-// zone) load when the tab is first opened.
+// Team Events ('Games & Schedule') and the dashboard's schedule cards: the events code, its schemas and
+// luxon (today in the team's time zone) load with them, not with the dashboard's own file.
 export const EventsPage = lazyScreen(() =>
   import('../features/events/components/EventsPage.tsx').then((m) => m.EventsPage),
+);
+export const DashboardEvents = lazyScreen(() =>
+  import('../features/events/components/DashboardEvents.tsx').then((m) => m.DashboardEvents),
 );
 export const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { QuickActions } from './QuickActions.tsx';
 import { TeamSetupPrompt } from './TeamSetupPrompt.tsx';
 import { TeamWelcome } from './TeamWelcome.tsx';
 
@@ -18,6 +19,8 @@ interface DashboardPageProps {
   onCreateTeam: () => void;
   /** A parent or player without a team: where they stand and how to join (composed by the app). */
   noTeam?: ReactNode;
+  /** The selected team's Upcoming Events and Recent Results (composed by the app). */
+  events?: ReactNode;
 }
 
 /** The 'Team Dashboard' tab. */
@@ -29,6 +32,7 @@ export function DashboardPage({
   selectedTeam,
   onCreateTeam,
   noTeam,
+  events,
 }: DashboardPageProps) {
   const showSetup = coachLike && teamsLoaded && !hasTeams;
 
@@ -40,6 +44,8 @@ export function DashboardPage({
         {teamsLoaded && selectedTeam && (
           <TeamWelcome userName={userName} team={selectedTeam} showInviteCode={coachLike} />
         )}
+        {teamsLoaded && selectedTeam && events}
+        {teamsLoaded && selectedTeam && <QuickActions coachLike={coachLike} />}
         {teamsLoaded && !coachLike && !selectedTeam && noTeam}
       </div>
     </>

@@ -1,0 +1,108 @@
+import type { Team } from '../../../../shared/api/teams.ts';
+import { formatDate, formatTime, GAME_STATUS_LABELS } from '../../../../shared/events.ts';
+import { Tag } from '../../../components/Tag.tsx';
+import { useGames } from '../api/get-games.ts';
+import { usePractices } from '../api/get-practices.ts';
+import { useTournaments } from '../api/get-tournaments.ts';
+import { recentResults, upcomingEvents } from '../lib/dashboard.ts';
+import { eventsHash } from '../lib/location.ts';
+import { useToday } from '../lib/use-today.ts';
+import { ResultTag } from './EventTags.tsx';
+
+/** The dashboard reloads the schedule this often while it is visible (spec part 1 section 9). */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+/**
+ * The dashboard's Upcoming Events and Recent Results. Reloaded every 60 s while the page is visible
+ * and when it becomes visible again; a failed load leaves a list empty.
+ */
+export function DashboardEvents({ team }: { team: Pick<Team, 'id'> }) {
+  const today = useToday();
+  const options = { refetchInterval: DASHBOARD_REFRESH_MS, refetchOnWindowFocus: 'always' as const };
+  const tournaments = useTournaments(team.id, options);
+  const games = useGames(team.id, options);
+  const practices = usePractices(team.id, options);
+  const loading = tournaments.isPending || games.isPending || practices.isPending;
+  const upcoming = upcomingEvents(tournaments.data ?? [], games.data ?? [], practices.data ?? [], today);
+  const results = recentResults(tournaments.data ?? [], games.data ?? [], today);
+
+  return (
+    <>
+      <section className="card" aria-labelledby="upcoming-events-title">
+        <div className="section-header">
+          <h2 id="upcoming-events-title" className="card__title">
+            Upcoming Events
+          </h2>
+          <a className="link" href={eventsHash()}>
+            View all events
+          </a>
+        </div>
+        {loading && upcoming.length === 0 ? (
+          <p role="status">Loading...</p>
+        ) : upcoming.length === 0 ? (
+          <p className="muted">Nothing scheduled in the next 7 days.</p>
+        ) : (
+          <ul className="dashboard-events" aria-label="Upcoming events">
+            {upcoming.map((event) => (
+              <li key={event.key} className="dashboard-event">
+                <div className="dashboard-event__when">
+                  <strong>{formatDate(event.date)}</strong>
+                  <span>{formatTime(event.time)}</span>
+                </div>
+                <div className="dashboard-event__main">
+                  <p className="dashboard-event__title">
+                    {event.title}{' '}
+                    <Tag tone={event.kind === 'Practice' ? 'success' : 'info'}>{event.kind}</Tag>
+                    {event.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
+                  </p>
+                  {event.detail && <p className="muted dashboard-event__detail">{event.detail}</p>}
+                </div>
+                <a className="button button--secondary button--small" href={event.href}>
+                  View Details<span className="visually-hidden"> of {event.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card" aria-labelledby="recent-results-title">
+        <div className="section-header">
+          <h2 id="recent-results-title" className="card__title">
+            Recent Results
+          </h2>
+          <a className="link" href={eventsHash({ section: 'games' })}>
+            View all results
+          </a>
+        </div>
+        {loading && results.length === 0 ? (
+          <p role="status">Loading...</p>
+        ) : results.length === 0 ? (
+          <p className="muted">No results in the last 7 days.</p>
+        ) : (
+          <ul className="dashboard-events" aria-label="Recent results">
+            {results.map((r) => (
+              <li key={r.key} className="dashboard-event">
+                <div className="dashboard-event__when">
+                  <strong>{formatDate(r.date)}</strong>
+                </div>
+                <div className="dashboard-event__main">
+                  <p className="dashboard-event__title">
+                    vs {r.opponent}{' '}
+                    <span className="game-outcome__score">
+                      {r.ourScore} - {r.opponentScore}
+                    </span>{' '}
+                    <ResultTag result={r.result} />
+                  </p>
+                  <p className="muted dashboard-event__detail">{r.detail}</p>
+                </div>
+                <a className="button button--secondary button--small" href={r.href}>
+                  View Details<span className="visually-hidden"> of the game vs {r.opponent}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Game, Practice, Tournament } from '../../src/shared/api/events.ts';
+import { DashboardPage } from '../../src/web/features/dashboard/components/DashboardPage.tsx';
+import { DashboardEvents } from '../../src/web/features/events/components/DashboardEvents.tsx';
+import { game, practice, tournament, tournamentGame } from './events-fixtures.ts';
+import { mockFetch, renderWithClient } from './render-with-client.tsx';
+
+// Today is Wednesday 2026-06-10 in Chicago (20:30 on the 10th there, already the 11th in UTC).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-11T01:30:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function serve(tournaments: Tournament[], games: Game[], practices: Practice[]) {
+  mockFetch((url) => {
+    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.includes('/tournaments/team/')) return { body: tournaments };
+    if (url.includes('/games/')) return { body: games };
+    if (url.includes('/practices/')) return { body: practices };
+    return { body: [] };
+  });
+}
+
+const items = (label: string) =>
+  within(screen.getByRole('list', { name: label }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.dashboard-event__title')?.textContent?.replace(/\s+/g, ' ').trim());
+
+describe('Dashboard: Upcoming Events', () => {
+  it('shows today to 7 days ahead from all three lists, by date then time (TBD last), at most 5', async () => {
+    const cup = tournament(1, 'Spring Cup', '2026-06-13', '2026-06-14', 'upcoming', {
+      games: [
+        tournamentGame({ id: 11, opponent: 'Cup TBD', date: '2026-06-13', time: 'TBD' }),
+        tournamentGame({ id: 12, opponent: 'Cup Morning', date: '2026-06-13', time: '09:00' }),
+      ],
+    });
+    serve(
+      [cup],
+      [
+        game({ id: 21, opponent: 'Yesterday', date: '2026-06-09' }),
+        game({ id: 22, opponent: 'Tonight', date: '2026-06-10', time: '19:00' }),
+        game({ id: 23, opponent: 'Eight Days', date: '2026-06-18' }),
+        game({ id: 24, opponent: 'Seventh Day', date: '2026-06-17', time: '08:00' }),
+      ],
+      [
+        practice({ id: 31, title: 'Early Practice', date: '2026-06-10', time: '07:00' }),
+        practice({ id: 32, title: 'Late Practice', date: '2026-06-16', time: '18:00' }),
+      ],
+    );
+    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    await screen.findByRole('list', { name: 'Upcoming events' });
+    // Seven in the window: the first five, Yesterday and Eight Days left out.
+    expect(items('Upcoming events')).toEqual([
+      'Early Practice Practice',
+      'vs Tonight Friendly',
+      'vs Cup Morning Tournament',
+      'vs Cup TBD Tournament',
+      'Late Practice Practice',
+    ]);
+    const links = within(screen.getByRole('list', { name: 'Upcoming events' })).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '#tournaments?section=practices&practiceId=31',
+      '#tournaments?section=games&gameId=22',
+      '#tournaments?tournamentId=1&gameId=12',
+      '#tournaments?tournamentId=1&gameId=11',
+      '#tournaments?section=practices&practiceId=32',
+    ]);
+    expect(screen.getByRole('link', { name: 'View all events' }).getAttribute('href')).toBe('#tournaments');
+  });
+});
+
+describe('Dashboard: Recent Results', () => {
+  it('shows completed games with both scores from the last 7 days, newest first, at most 10', async () => {
+    const scored = (id: number, date: string, ours: number, theirs: number) =>
+      game({
+        id,
+        opponent: `Team ${id}`,
+        date,
+        status: 'completed',
+        our_score: ours,
+        opponent_score: theirs,
+      });
+    const games = [
+      scored(1, '2026-06-10', 2, 1),
+      scored(2, '2026-06-09', 0, 3),
+      scored(3, '2026-06-08', 1, 1),
+      scored(4, '2026-06-07', 4, 0),
+      scored(5, '2026-06-06', 4, 0),
+      scored(6, '2026-06-05', 4, 0),
+      scored(7, '2026-06-04', 4, 0),
+      scored(8, '2026-06-03', 4, 0), // 7 days ago: still in
+      scored(9, '2026-06-02', 4, 0), // 8 days ago: out
+      game({ id: 10, opponent: 'No Score', date: '2026-06-09', status: 'completed' }),
+      game({ id: 11, opponent: 'Scheduled', date: '2026-06-09', our_score: 1, opponent_score: 0 }),
+    ];
+    const cup = tournament(1, 'Spring Cup', '2026-06-06', '2026-06-07', 'completed', {
+      games: [
+        tournamentGame({
+          id: 41,
+          opponent: 'Cup A',
+          date: '2026-06-06',
+          status: 'completed',
+          our_score: 1,
+          opponent_score: 0,
+        }),
+        tournamentGame({
+          id: 42,
+          opponent: 'Cup B',
+          date: '2026-06-07',
+          status: 'completed',
+          our_score: 0,
+          opponent_score: 0,
+        }),
+        tournamentGame({
+          id: 43,
+          opponent: 'Cup C',
+          date: '2026-06-07',
+          status: 'completed',
+          our_score: 2,
+          opponent_score: 5,
+        }),
+      ],
+    });
+    serve([cup], games, []);
+    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    await screen.findByRole('list', { name: 'Recent results' });
+    const shown = items('Recent results');
+    expect(shown).toHaveLength(10);
+    expect(shown.slice(0, 3)).toEqual([
+      'vs Team 1 2 - 1 Won',
+      'vs Team 2 0 - 3 Lost',
+      'vs Team 3 1 - 1 Tied',
+    ]);
+    expect(shown.join('|')).not.toMatch(/Team 9|No Score|Scheduled/);
+    expect(shown.join('|')).toContain('vs Cup B 0 - 0 Tied');
+    expect(screen.getByRole('link', { name: 'View all results' })).toBeTruthy();
+  });
+
+  it('leaves the lists empty when loading fails', async () => {
+    mockFetch((url) =>
+      url.endsWith('/config')
+        ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } }
+        : { status: 500, body: { detail: 'Server error' } },
+    );
+    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    expect(await screen.findByText('Nothing scheduled in the next 7 days.')).toBeTruthy();
+    expect(screen.getByText('No results in the last 7 days.')).toBeTruthy();
+  });
+});
+
+describe('Dashboard: Quick Actions', () => {
+  const page = (coachLike: boolean) => (
+    <DashboardPage
+      userName="Casey Coach"
+      coachLike={coachLike}
+      teamsLoaded
+      hasTeams
+      selectedTeam={{ name: 'Riverside Lions', invite_code: null }}
+      onCreateTeam={() => {}}
+    />
+  );
+  const actions = () =>
+    within(screen.getByRole('region', { name: 'Quick Actions' }))
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+
+  it('gives a coach Create Tournament, View Messages and Manage Team', () => {
+    renderWithClient(page(true));
+    expect(actions()).toEqual([
+      ['Create Tournament', '#tournaments?add=tournament'],
+      ['View Messages', '#messages'],
+      ['Manage Team', '#team'],
+    ]);
+  });
+
+  it('gives parents and players the team events, calendar, team and messages', () => {
+    renderWithClient(page(false));
+    expect(actions().map(([label]) => label)).toEqual([
+      'View Team Events',
+      'View Calendar',
+      'View Team',
+      'View Messages',
+    ]);
+  });
+});
