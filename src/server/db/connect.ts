@@ -158,10 +158,12 @@ const MIGRATION_LOCK_ID = 7_240_011;
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection that the server ends (a restart, a failover, an administrator) is dropped from
-  // the pool, and the next query opens a new one. Without a listener node-postgres raises that error
-  // as an uncaught exception, which would stop the process.
+  // A connection that the server ends (a restart, a failover, an administrator) is dropped from the
+  // pool, and the next query opens a new one; a query or transaction using it fails with the error.
+  // Without listeners node-postgres raises that error as an uncaught exception, which would stop the
+  // process: the pool's listener covers idle connections, each connection's own one those in use.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     try {
