@@ -24,6 +24,17 @@ try {
 }
 
 let closing = false;
+// PGlite's thread died: this process can serve nothing any more. Stop (releasing the data folder) so
+// that the supervisor starts a fresh one, rather than answer every request with an error.
+app.database.onFailure((error) => {
+  if (closing) return;
+  closing = true;
+  app.log.fatal({ err: error }, 'the database stopped; exiting');
+  const exit = () => process.exit(1);
+  setTimeout(exit, 5_000).unref();
+  app.close().then(exit, exit);
+});
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return;

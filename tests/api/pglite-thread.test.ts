@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/connect.ts';
+import {
+  type Database,
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  PGLITE_START_PARAMS,
+} from '../../src/server/db/connect.ts';
 import { isUniqueViolation, sqlState } from '../../src/server/db/errors.ts';
+import { PGliteThread } from '../../src/server/db/pglite-thread.ts';
 
 // PGlite runs on a thread of its own (db/pglite-thread.ts): the app's thread must stay free while a
 // query runs, and transactions, errors and notifications must behave as PGlite's own.
@@ -15,6 +21,12 @@ afterAll(() => database.close());
 
 const rows = async (query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+const inMemory = {
+  dataDir: 'memory://',
+  migrationsFolder: MIGRATIONS_FOLDER,
+  startParams: PGLITE_START_PARAMS,
+};
 
 describe('PGlite on its own thread', () => {
   it("leaves the app's thread free while a long query runs", async () => {
@@ -97,5 +109,30 @@ describe('PGlite on its own thread', () => {
     await database.db.execute(sql`select pg_notify('probe_channel', 'hello')`);
     await expect.poll(() => heard).toEqual(['hello']);
     await stop();
+  });
+
+  it('fails a query whose parameter cannot cross to the thread, leaving nothing waiting', async () => {
+    const thread = await PGliteThread.start(inMemory);
+    try {
+      await expect(thread.query('select $1::text', [() => 1])).rejects.toThrow();
+      expect(await thread.query('select 1 as one')).toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('tells its owner when the thread dies, and fails every call instead of hanging', async () => {
+    const thread = await PGliteThread.start(inMemory);
+    const failures: Error[] = [];
+    thread.onFailure((error) => failures.push(error));
+    await thread.worker.terminate();
+    await expect.poll(() => failures.length).toBe(1);
+    await expect(thread.query('select 1')).rejects.toThrow('The database thread stopped');
+    // Closing on purpose is no failure.
+    const closed = await PGliteThread.start(inMemory);
+    const none: Error[] = [];
+    closed.onFailure((error) => none.push(error));
+    await closed.close();
+    expect(none).toEqual([]);
   });
 });

@@ -29,6 +29,11 @@ export interface Database {
   /** Calls `listener` before every statement this process sends that is not a SELECT. */
   onWrite(listener: () => void): void;
   /**
+   * Calls `listener` if the database is lost for good: PGlite's thread died. (A PostgreSQL pool opens
+   * new connections by itself and never calls it.)
+   */
+  onFailure(listener: (error: Error) => void): void;
+  /**
    * Calls `listener` with the text of every statement this process sends, reads included; returns a
    * function that stops it. For tests that count a request's queries (no query per row of a list).
    */
@@ -60,10 +65,10 @@ function writeWatcher() {
   };
 }
 
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 
 // PGlite's own defaults, less '-F' (which turns fsync off): a club's data must survive a power cut.
-const PGLITE_START_PARAMS = [
+export const PGLITE_START_PARAMS = [
   '--single',
   '-O',
   '-j',
@@ -139,6 +144,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       },
       onWrite: (listener) => writes.listeners.add(listener),
       onStatement: writes.onStatement,
+      onFailure: (listener) => client.onFailure(listener),
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -189,6 +195,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     listen: (channel, onMessage, onLive) => listenOnPostgres(url, channel, onMessage, onLive),
     onWrite: (listener) => writes.listeners.add(listener),
     onStatement: writes.onStatement,
+    onFailure: () => {},
   };
 }
 

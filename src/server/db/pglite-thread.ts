@@ -45,12 +45,23 @@ export class PGliteThread {
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private failure: Error | undefined;
+  private closing = false;
+  private readonly failureListeners = new Set<(error: Error) => void>();
   closed = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(readonly worker: Worker) {
     worker.on('message', (reply: Reply) => this.receive(reply));
+    worker.on('messageerror', (error) => this.fail(error));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`The database thread stopped (exit code ${code})`)));
+  }
+
+  /**
+   * Calls `listener` once if the thread dies without being closed (PGlite out of memory, a bug): the
+   * database is gone for good, and the process should stop so that a supervisor starts a new one.
+   */
+  onFailure(listener: (error: Error) => void): void {
+    this.failureListeners.add(listener);
   }
 
   /** Starts the thread, opens PGlite in `dataDir` and applies the migrations; resolves once it answers. */
@@ -74,8 +85,10 @@ export class PGliteThread {
   }
 
   private fail(error: Error) {
+    const first = this.failure === undefined;
     this.failure ??= error;
     this.closed = true;
+    if (first && !this.closing) this.failureListeners.forEach((listener) => listener(error));
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
@@ -85,7 +98,13 @@ export class PGliteThread {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, request });
+      try {
+        this.worker.postMessage({ id, request });
+      } catch (error) {
+        // A parameter that cannot cross to the thread (a function, say): this call fails, nothing waits.
+        this.pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
@@ -126,6 +145,7 @@ export class PGliteThread {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.closing = true;
     try {
       await this.call({ op: 'close' });
     } finally {
