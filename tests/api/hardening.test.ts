@@ -94,6 +94,10 @@ describe.each(BACKENDS)('hardening on $name', (backend) => {
       const response = await t.app.inject({ method: 'GET', url: '/api/teams/%E0%A4%A' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'The address is not valid' });
+      // Answered before any hook runs, it still carries the security headers and is never kept.
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
     });
 
     it('answers a path parameter over the length limit with a 4xx {detail}', async () => {

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException } from '../db/errors.ts';
 import { HttpError } from '../http-error.ts';
+import { helmetHeaders } from './security.ts';
 
 // Every error answer is JSON {detail}. Bad input is a 4xx that names the problem; only our own
 // faults are 500s, and those never show internals.
@@ -70,6 +71,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 // Errors the framework and Node's HTTP parser answer before any route runs: they get {detail} too.
 
+const frameworkHeaders = helmetHeaders();
+
 const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
   FST_ERR_BAD_URL: { status: 400, detail: 'The address is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'A part of the address is too long' },
@@ -81,7 +84,12 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   reply: FastifyReply,
 ) => {
   const known = FRAMEWORK_DETAILS[error.code] ?? { status: 400, detail: 'Bad request' };
-  void reply.status(known.status).send({ detail: known.detail });
+  // These answers skip every hook, the security plugin's too: they get its headers here.
+  void reply
+    .headers(frameworkHeaders)
+    .header('Cache-Control', 'no-store')
+    .status(known.status)
+    .send({ detail: known.detail });
 };
 
 /** What Node's parser reports (a header too large, a malformed request, a body that never finished). */
