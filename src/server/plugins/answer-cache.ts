@@ -6,6 +6,12 @@
 // the version and so the tag, and old tags fall out of the byte budget, oldest first.
 
 const DEFAULT_BUDGET_BYTES = 32 * 1024 * 1024;
+/** What a Map entry and its two strings cost beyond their characters (a badge count is 12 of them). */
+const ENTRY_OVERHEAD_BYTES = 160;
+const MAX_ENTRIES = 50_000;
+
+/** Strings are counted as two bytes a character, as V8 may hold them. */
+const sizeOf = (etag: string, body: string) => (body.length + etag.length) * 2 + ENTRY_OVERHEAD_BYTES;
 
 export class AnswerCache {
   private readonly answers = new Map<string, string>();
@@ -21,15 +27,14 @@ export class AnswerCache {
 
   set(etag: string, body: string): void {
     if (!this.enabled || this.answers.has(etag)) return;
-    // Strings are counted as two bytes a character, as V8 may hold them.
-    const size = body.length * 2 + etag.length * 2;
+    const size = sizeOf(etag, body);
     if (size > this.budgetBytes / 16) return;
     this.answers.set(etag, body);
     this.bytes += size;
     for (const [key, kept] of this.answers) {
-      if (this.bytes <= this.budgetBytes) break;
+      if (this.bytes <= this.budgetBytes && this.answers.size <= MAX_ENTRIES) break;
       this.answers.delete(key);
-      this.bytes -= kept.length * 2 + key.length * 2;
+      this.bytes -= sizeOf(key, kept);
     }
   }
 
