@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { games, practices, teamMembers, teams, tournamentGames, tournaments } from '../../db/schema.ts';
 
@@ -6,14 +6,15 @@ import { games, practices, teamMembers, teams, tournamentGames, tournaments } fr
 // another team. The lists read their rows in one query each (a tournament's games come in one query
 // for all the tournaments of the list, never one per tournament).
 
-export type TournamentRow = typeof tournaments.$inferSelect;
+type Stamps = 'createdAt' | 'updatedAt';
+export type TournamentRow = Omit<typeof tournaments.$inferSelect, Stamps>;
 export type TournamentValues = Partial<
   Pick<
     typeof tournaments.$inferInsert,
     'name' | 'location' | 'address' | 'url' | 'startDate' | 'endDate' | 'notes'
   >
 >;
-export type TournamentGameRow = typeof tournamentGames.$inferSelect;
+export type TournamentGameRow = Omit<typeof tournamentGames.$inferSelect, Stamps>;
 export type TournamentGameValues = Partial<
   Pick<
     typeof tournamentGames.$inferInsert,
@@ -30,7 +31,7 @@ export type TournamentGameValues = Partial<
     | 'opponentScore'
   >
 >;
-export type GameRow = typeof games.$inferSelect;
+export type GameRow = Omit<typeof games.$inferSelect, Stamps>;
 export type GameValues = Partial<
   Pick<
     typeof games.$inferInsert,
@@ -48,28 +49,38 @@ export type GameValues = Partial<
     | 'opponentScore'
   >
 >;
-export type PracticeRow = typeof practices.$inferSelect;
+export type PracticeRow = Omit<typeof practices.$inferSelect, Stamps>;
 export type PracticeValues = Pick<
   typeof practices.$inferInsert,
   'title' | 'date' | 'time' | 'location' | 'address' | 'duration' | 'focus' | 'notes' | 'equipmentNeeded'
 >;
 
+/** A table's columns less its time stamps, which no answer shows: the lists read fewer values. */
+function shown<T extends { createdAt: unknown; updatedAt: unknown }>(columns: T) {
+  const { createdAt: _created, updatedAt: _updated, ...rest } = columns;
+  return rest;
+}
+const tournamentColumns = shown(getTableColumns(tournaments));
+const tournamentGameColumns = shown(getTableColumns(tournamentGames));
+const gameColumns = shown(getTableColumns(games));
+const practiceColumns = shown(getTableColumns(practices));
+
 // ---- Tournaments ----
 
 export function tournamentsOfTeam(db: Db, teamId: number): Promise<TournamentRow[]> {
-  return db.select().from(tournaments).where(eq(tournaments.teamId, teamId));
+  return db.select(tournamentColumns).from(tournaments).where(eq(tournaments.teamId, teamId));
 }
 
 /** The games of every tournament of the team, in one query. */
 export function tournamentGamesOfTeam(db: Db, teamId: number): Promise<TournamentGameRow[]> {
-  return db.select().from(tournamentGames).where(eq(tournamentGames.teamId, teamId));
+  return db.select(tournamentGameColumns).from(tournamentGames).where(eq(tournamentGames.teamId, teamId));
 }
 
 /** The games of these tournaments (of whichever teams), in one query. */
 export function gamesOfTournaments(db: Db, tournamentIds: readonly number[]): Promise<TournamentGameRow[]> {
   if (tournamentIds.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select(tournamentGameColumns)
     .from(tournamentGames)
     .where(inArray(tournamentGames.tournamentId, [...tournamentIds]));
 }
@@ -80,7 +91,7 @@ export function gamesOfTournament(
   tournamentId: number,
 ): Promise<TournamentGameRow[]> {
   return db
-    .select()
+    .select(tournamentGameColumns)
     .from(tournamentGames)
     .where(and(eq(tournamentGames.teamId, teamId), eq(tournamentGames.tournamentId, tournamentId)));
 }
@@ -99,7 +110,7 @@ export async function tournamentsOfCoach(
     .from(teamMembers)
     .where(and(eq(teamMembers.userId, user.id), eq(teamMembers.role, 'coach')));
   return db
-    .select({ tournament: tournaments, teamName: teams.name })
+    .select({ tournament: tournamentColumns, teamName: teams.name })
     .from(tournaments)
     .innerJoin(teams, eq(teams.id, tournaments.teamId))
     .where(user.isAdmin ? undefined : inArray(tournaments.teamId, coached))
@@ -234,7 +245,7 @@ export async function deleteTournamentGame(
 /** By date, then time ('HH:MM' sorts as text), then id. */
 export function gamesOfTeam(db: Db, teamId: number): Promise<GameRow[]> {
   return db
-    .select()
+    .select(gameColumns)
     .from(games)
     .where(eq(games.teamId, teamId))
     .orderBy(asc(games.date), asc(games.time), asc(games.id));
@@ -284,7 +295,7 @@ export async function deleteGame(db: Db, teamId: number, gameId: number): Promis
 /** By date, then time, then id. */
 export function practicesOfTeam(db: Db, teamId: number): Promise<PracticeRow[]> {
   return db
-    .select()
+    .select(practiceColumns)
     .from(practices)
     .where(eq(practices.teamId, teamId))
     .orderBy(asc(practices.date), asc(practices.time), asc(practices.id));
