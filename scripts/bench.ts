@@ -120,6 +120,61 @@ for (let i = 0; i < 5; i += 1) {
   await call('POST', '/api/teams/join', { invite_code: team['invite_code'] }, parentToken);
 }
 
+// A season of events: 30 tournaments with 200 games between them, 200 individual games, 100 practices.
+const day = (n: number) => new Date(Date.UTC(2026, 8, 1 + n)).toISOString().slice(0, 10);
+for (let i = 0; i < 30; i += 1) {
+  const tournament = await call(
+    'POST',
+    `/api/tournaments/team/${team['id']}`,
+    { name: `Cup ${i + 1}`, location: 'Bench Park', start_date: day(i * 7), end_date: day(i * 7 + 1) },
+    token,
+  );
+  for (let g = 0; g < (i < 20 ? 7 : 6); g += 1) {
+    await call(
+      'POST',
+      `/api/tournaments/${tournament['id']}/games`,
+      {
+        opponent: `Opponent ${g + 1}`,
+        round_name: 'Group A',
+        date: day(i * 7 + (g % 2)),
+        time: g === 5 ? 'TBD' : `${String(9 + g).padStart(2, '0')}:00`,
+        our_score: g < 4 ? g : null,
+        opponent_score: g < 4 ? 1 : null,
+      },
+      token,
+    );
+  }
+}
+for (let i = 0; i < 200; i += 1) {
+  await call(
+    'POST',
+    `/api/games/${team['id']}`,
+    {
+      opponent: `Rival ${i + 1}`,
+      date: day(i),
+      time: '10:00',
+      location: 'Bench Park',
+      ...(i < 100 ? { our_score: i % 4, opponent_score: 2 } : {}),
+    },
+    token,
+  );
+}
+for (let i = 0; i < 10; i += 1) {
+  await call(
+    'POST',
+    '/api/practices',
+    {
+      team_id: team['id'],
+      title: `Practice ${i + 1}`,
+      date: day(i),
+      time: '17:30',
+      location: 'Bench Park',
+      repeat_weeks: 10,
+    },
+    token,
+  );
+}
+
 // The yardstick: a bare Fastify route on the same machine, in the same run.
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
@@ -188,6 +243,33 @@ const cases: Case[] = [
     method: 'GET',
     url: `${address}/api/join-requests/${team['id']}/pending-count`,
     headers: auth,
+  },
+  {
+    name: 'GET events: tournaments, read each time (30, 200 games)',
+    method: 'GET',
+    url: `${address}/api/tournaments/team/${team['id']}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    name: 'GET events: tournaments, answer kept',
+    method: 'GET',
+    url: `${address}/api/tournaments/team/${team['id']}`,
+    headers: auth,
+  },
+  {
+    name: 'GET events: games, read each time (200)',
+    method: 'GET',
+    url: `${address}/api/games/${team['id']}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    name: 'GET events: practices, read each time (100)',
+    method: 'GET',
+    url: `${address}/api/practices/${team['id']}`,
+    headers: auth,
+    uncached: true,
   },
   {
     name: 'POST /api/auth/token (argon2id verify)',
