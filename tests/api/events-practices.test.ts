@@ -175,6 +175,7 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
     await expectAccess(cast, (token) => create(token), runnersWrite(201));
     expectDetail(await create(cast.otherCoach.token), 404, 'Team not found');
     expectDetail(await create(cast.coach.token, { team_id: cast.otherTeam.id }), 404, 'Team not found');
+    expectDetail(await create(cast.coach.token, { team_id: 99_999_999_999 }), 404, 'Team not found');
     await setModeratorFlags(t, cast, ['can_update_scores', 'can_create_tournaments']);
     expect((await create(cast.moderator.token)).statusCode).toBe(403);
     await setModeratorFlags(t, cast, ['can_manage_events']);

@@ -3,8 +3,9 @@ import type { CreatedPractices, Practice, practiceBody, practicePatch } from '..
 import { EVENT_MESSAGES, isCalendarDate, weeklyDates } from '../../../shared/events.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../../http-error.ts';
+import { isId } from '../../params.ts';
 import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { loadTeamAccess, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
 // Practices (spec part 2 sections 2.1, 3, 5 and 7; DECISIONS.md 'Practice series'). Every member reads
@@ -62,6 +63,8 @@ export function createPracticeService({ db }: { db: Db }) {
 
     /** The practice, or `repeat_weeks` weekly practices from its date, all in one transaction. */
     async create(user: UserRow, input: PracticeInput): Promise<CreatedPractices> {
+      // An id no row can have names no team of the caller's.
+      if (!isId(input.team_id)) throw notFound(TEAM_NOT_FOUND);
       const access = await loadTeamAccess(db, user, input.team_id);
       requireCapability(access, 'manage_events');
       const dates = weeklyDates(input.date, input.repeat_weeks);
