@@ -89,6 +89,9 @@ test('a signed-in dashboard stays within 170 KB; a tab loads its screen when fir
   const loaded = scripts.map((script) => script.path);
   expect(loaded).toContain(chunkOf('app/SignedInApp.tsx'));
   expect(loaded).not.toContain(chunkOf('features/roster/components/RosterPage.tsx'));
+  // The schedule cards come at once; the Team Events screen only when its tab is opened.
+  expect(loaded).toContain(chunkOf('features/events/components/DashboardEvents.tsx'));
+  expect(loaded).not.toContain(chunkOf('features/events/components/EventsPage.tsx'));
   for (const script of scripts) expect(script.encoding, script.path).toBe('br');
   console.log(`signed-in dashboard: ${scripts.length} scripts, ${total(scripts)} bytes on the wire`);
   expect(total(scripts)).toBeLessThanOrEqual(BUDGETS.dashboard);
@@ -97,6 +100,11 @@ test('a signed-in dashboard stays within 170 KB; a tab loads its screen when fir
   await expect(page.getByRole('heading', { name: 'Team Management' })).toBeVisible();
   expect((await downloads.scripts()).map((script) => script.path)).toContain(
     chunkOf('features/roster/components/RosterPage.tsx'),
+  );
+  await goToTab(page, info, 'Team Events');
+  await expect(page.getByRole('heading', { name: 'Games & Schedule' })).toBeVisible();
+  expect((await downloads.scripts()).map((script) => script.path)).toContain(
+    chunkOf('features/events/components/EventsPage.tsx'),
   );
 });
 
