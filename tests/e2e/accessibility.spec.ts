@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { todayIn } from '../../src/shared/event-dates.ts';
 import { coachWithTeam, goToTab, PASSWORD, signInAs, uniqueEmail } from './helpers.ts';
 
 // axe analyses pages opened from browser.newContext() (STACK-NOTES), so each check opens its own context.
@@ -85,5 +86,66 @@ test('Team Kits, Moderators and Team Settings, and their dialogs, have no access
   await page.getByRole('tab', { name: 'Team Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Team Details' })).toBeVisible();
   await check('team settings');
+  await context.close();
+});
+
+test('Team Events and the dashboard schedule, and their dialogs, have no accessibility violations', async ({
+  browser,
+  request,
+}) => {
+  const coach = await coachWithTeam(request, 'U14 Axe', [{ name: 'Eve Axe' }]);
+  const headers = { authorization: `Bearer ${coach.token}` };
+  const today = todayIn('America/Chicago');
+  const cup = await request.post(`/api/tournaments/team/${coach.team.id}`, {
+    headers,
+    data: { name: 'Axe Cup', location: 'Axe Park', address: '1 Axe Rd', start_date: today, end_date: today },
+  });
+  expect(cup.ok()).toBe(true);
+  const { id: cupId } = (await cup.json()) as { id: number };
+  const added = await request.post(`/api/tournaments/${cupId}/games`, {
+    headers,
+    data: { opponent: 'Owls', date: today, time: '09:00' },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const { id: gameId } = (await added.json()) as { id: number };
+  const scored = await request.put(`/api/tournaments/${cupId}/games/${gameId}`, {
+    headers,
+    data: { our_score: 2, opponent_score: 0 },
+  });
+  expect(scored.ok(), await scored.text()).toBe(true);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+  };
+  await signInAs(page, coach);
+  await expect(page.getByRole('list', { name: 'Recent results' })).toContainText('Owls');
+  await check('dashboard schedule');
+  await page.goto('/#tournaments');
+  await expect(page.getByRole('heading', { name: 'Axe Cup' })).toBeVisible();
+  await check('tournaments');
+  await page.getByRole('button', { name: 'View Details Axe Cup' }).click();
+  await expect(page.getByRole('list', { name: 'Tournament games' })).toContainText('Won');
+  await check('tournament detail');
+  await page.getByRole('button', { name: 'Add Game' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Tournament Game' })).toBeVisible();
+  await check('add tournament game');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Edit Score vs Owls' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Score' })).toBeVisible();
+  await check('edit score');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: /Individual Games/ }).click();
+  await page.getByRole('button', { name: 'Add Game' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Individual Game' })).toBeVisible();
+  await check('add individual game');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: /Practices/ }).click();
+  await page.getByRole('button', { name: 'Add Practice' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Practice' })).toBeVisible();
+  await check('add practice');
   await context.close();
 });
