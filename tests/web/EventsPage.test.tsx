@@ -105,6 +105,27 @@ describe('Team Events: tournaments', () => {
     expect(screen.getByRole('button', { name: 'Create your first tournament' })).toBeTruthy();
   });
 
+  it("opens Add Tournament from the dashboard's Create Tournament and forgets it in the address", async () => {
+    window.history.replaceState(null, '', '/#tournaments?add=tournament');
+    serve({ tournaments: TOURNAMENTS }, (url) =>
+      url.endsWith('/tournaments/all')
+        ? [
+            tournament(9, 'Other Team Cup', '2026-07-01', '2026-07-02', 'upcoming', {
+              team_id: 8,
+              team_name: 'U14 Lions',
+            }),
+          ]
+        : undefined,
+    );
+    renderPage();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tournament' });
+    expect(window.location.hash).toBe('#tournaments');
+    expect(await within(dialog).findByText('Other Team Cup')).toBeTruthy();
+    expect(
+      within(dialog).getByRole('button', { name: 'Add to Current Team Other Team Cup (U14 Lions)' }),
+    ).toBeTruthy();
+  });
+
   it('asks with a Game Date Warning far outside the dates and a Date Notice just outside', async () => {
     window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
     const calls = serve({ tournaments: TOURNAMENTS }, (url, method) =>
