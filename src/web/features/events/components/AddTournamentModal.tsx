@@ -75,12 +75,14 @@ export function AddTournamentModal({ team, onClose, onCreated }: AddTournamentMo
               {others.map((t) => (
                 <li key={t.id} className="event-row">
                   <div className="event-row__main">
-                    <h4 className="event-row__name">{t.name}</h4>
+                    <div className="event-card__head">
+                      <h4 className="event-row__name">{t.name}</h4>
+                      <TournamentStatusTag status={t.status} />
+                    </div>
                     <p className="muted">
                       {t.team_name} · {formatDateRange(t.start_date, t.end_date)} · {t.location}
                     </p>
                   </div>
-                  <TournamentStatusTag status={t.status} />
                   <ActionButton
                     label={save.isPending && copying === t.id ? 'Adding...' : 'Add to Current Team'}
                     subject={`${t.name} (${t.team_name})`}

@@ -22,12 +22,14 @@ export function TournamentList({ tournaments, view, label, onOpen }: TournamentL
         {tournaments.map((t) => (
           <li key={t.id} className="event-row">
             <div className="event-row__main">
-              <h3 className="event-row__name">{t.name}</h3>
+              <div className="event-card__head">
+                <h3 className="event-row__name">{t.name}</h3>
+                <TournamentStatusTag status={t.status} />
+              </div>
               <p className="muted">
                 {formatDateRange(t.start_date, t.end_date)} · {t.location} · W-L-D {recordText(t.record)}
               </p>
             </div>
-            <TournamentStatusTag status={t.status} />
             <ActionButton label="View Details" subject={t.name} onClick={() => onOpen(t.id)} />
           </li>
         ))}
