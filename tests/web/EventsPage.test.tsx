@@ -206,6 +206,40 @@ describe('Team Events: tournaments', () => {
     expect(put?.body).toEqual({ our_score: 2, opponent_score: 1 });
   });
 
+  it("says 'Score Update Failed' when a score does not save, and not on the next game's dialog", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=games');
+    mockFetch((url, method) => {
+      if (method === 'PUT') return { status: 503, body: { detail: 'Server error: 503' } };
+      if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+      if (url.includes('/games/'))
+        return {
+          body: [
+            game({ id: 1, opponent: 'Hawks', date: '2026-06-11' }),
+            game({ id: 2, opponent: 'Owls', date: '2026-06-12' }),
+          ],
+        };
+      return { body: [] };
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Score vs Hawks' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Score' });
+    fireEvent.change(within(dialog).getByLabelText(/^Our Score/), { target: { value: '1' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Opponent Score/), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Score' }));
+    expect(
+      await within(dialog).findByText(
+        'Score Update Failed: Failed to save score. Please check your connection and try again.',
+      ),
+    ).toBeTruthy();
+    // The dialog keeps what was typed; closing asks first.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Score' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Score vs Owls' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add Score' });
+    expect(within(dialog).queryByText(/Score Update Failed/)).toBeNull();
+  });
+
   it('shows Won, Lost and Tied only for completed games with both scores; no score for conditional games', async () => {
     window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
     const games = [

@@ -98,7 +98,11 @@ export function GamesSection({ team, query, today, highlightId }: GamesSectionPr
                   label={game.status === 'completed' ? 'Edit Score' : 'Add Score'}
                   subject={`vs ${game.opponent}`}
                   tone="primary"
-                  onClick={() => setDialog({ kind: 'score', game })}
+                  onClick={() => {
+                    // A failure of an earlier score is not this game's.
+                    saveScore.reset();
+                    setDialog({ kind: 'score', game });
+                  }}
                 />
               )}
               {canManage && (

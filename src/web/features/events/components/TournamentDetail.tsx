@@ -187,7 +187,11 @@ export function TournamentDetail({ team, tournament, highlightGameId, onBack }: 
                         label={game.status === 'completed' ? 'Edit Score' : 'Add Score'}
                         subject={`vs ${game.opponent}`}
                         tone="primary"
-                        onClick={() => setDialog({ kind: 'score', game })}
+                        onClick={() => {
+                          // A failure of an earlier score is not this game's.
+                          saveScore.reset();
+                          setDialog({ kind: 'score', game });
+                        }}
                       />
                     )}
                     {canManage && (
