@@ -325,6 +325,99 @@ describe('Team Events: tournaments', () => {
   });
 });
 
+describe('Team Events: editing and deleting', () => {
+  it('edits a tournament with a PUT and deletes it after confirming, back to the list', async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    const calls = serve({ tournaments: TOURNAMENTS }, (url, method) => {
+      if (method === 'PUT') return { ...TOURNAMENTS[0], name: 'Spring Cup 2026' };
+      if (method === 'DELETE')
+        return { message: 'Tournament deleted successfully.', detail: 'Tournament deleted successfully.' };
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Tournament' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tournament' });
+    expect((within(dialog).getByLabelText(/^Start Date/) as HTMLInputElement).value).toBe('2026-06-12');
+    fireEvent.change(within(dialog).getByLabelText(/^Tournament Name/), {
+      target: { value: 'Spring Cup 2026' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/tournaments/1',
+      body: {
+        name: 'Spring Cup 2026',
+        location: 'Riverside Park',
+        start_date: '2026-06-12',
+        end_date: '2026-06-14',
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Tournament' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Tournament' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Tournament' });
+    expect(confirm.textContent).toContain('This action cannot be undone.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/tournaments/1');
+    await waitFor(() => expect(window.location.hash).toBe('#tournaments'));
+  });
+
+  it("adds an individual game as a friendly at home by default, wearing one of the team's kits", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=games');
+    const calls = serve({}, (url, method) => {
+      if (url.includes('/kits/team/'))
+        return [
+          {
+            id: 1,
+            team_id: 3,
+            name: 'Home Blue',
+            type: 'home',
+            description: null,
+            color: '#0066CC',
+            jersey_color: '#0066CC',
+            shorts_color: '#000000',
+            socks_color: '#FFFFFF',
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        ];
+      if (method === 'POST') return game({ id: 5, opponent: 'Wolves' });
+      return undefined;
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Individual Game' });
+    expect((within(dialog).getByLabelText('Type') as HTMLSelectElement).value).toBe('friendly');
+    expect((within(dialog).getByLabelText('Home or Away') as HTMLSelectElement).value).toBe('home');
+    const submit = within(dialog).getByRole('button', { name: 'Add Game' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Opponent'), { target: { value: 'Wolves' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-06-20' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time/), { target: { value: '14:30' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Location/), { target: { value: 'North Park' } });
+    const kit = (await within(dialog).findByRole('option', { name: 'Home Blue' })).closest('select');
+    fireEvent.change(kit!, { target: { value: 'Home Blue' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/games/3',
+      body: {
+        opponent: 'Wolves',
+        date: '2026-06-20',
+        time: '14:30',
+        location: 'North Park',
+        type: 'friendly',
+        is_home: true,
+        kit: 'Home Blue',
+        status: 'scheduled',
+        our_score: null,
+        opponent_score: null,
+      },
+    });
+  });
+});
+
 describe('Team Events: what a parent sees', () => {
   it('shows the schedule without any write control', async () => {
     const games = [tournamentGame({ id: 7, opponent: 'Eagles', date: '2026-06-12' })];
