@@ -120,6 +120,9 @@ describe.each(BACKENDS)('individual games API on $name', (backend) => {
       [{ our_score: 1 }, EVENT_MESSAGES.scoresInvalid],
       [{ our_score: -1, opponent_score: 2 }, EVENT_MESSAGES.scoresInvalid],
       [{ our_score: 'many', opponent_score: 2 }, EVENT_MESSAGES.scoresInvalid],
+      // Not numbers, though JavaScript would turn them into 1 and 0.
+      [{ our_score: true, opponent_score: 2 }, EVENT_MESSAGES.scoresInvalid],
+      [{ our_score: [], opponent_score: 2 }, EVENT_MESSAGES.scoresInvalid],
     ];
     for (const [overrides, detail] of cases) {
       expectDetail(await create(cast.coach.token, overrides), 400, detail);

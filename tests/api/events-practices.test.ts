@@ -94,6 +94,15 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
       'Repeat must be between 0 and 15 weeks',
     );
     expect(await countOn(cast.team.id, 'Too long')).toBe(0);
+    // true is no number of weeks (z.coerce would have taken it as 1).
+    expectDetail(
+      await create(cast.coach.token, { title: 'Not a number', repeat_weeks: true }),
+      400,
+      'Repeat must be a number of weeks',
+    );
+    expect(
+      (await call(t, 'POST', '/api/practices', cast.coach.token, { title: 'x', team_id: true })).json(),
+    ).toEqual({ detail: 'team_id must be a number' });
     expect(
       okJson<CreatedPractices>(await create(cast.coach.token, { title: 'Longest', repeat_weeks: 15 }), 201)
         .practices,
@@ -149,7 +158,7 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
       [{ repeat_weeks: -1 }, 'Repeat must be between 0 and 15 weeks'],
       [{ repeat_weeks: 2.5 }, 'Repeat must be a whole number of weeks'],
       [{ team_id: undefined }, 'team_id is required'],
-      [{ team_id: 'abc' }, 'team_id is required'],
+      [{ team_id: 'abc' }, 'team_id must be a number'],
       [{ date: '2200-12-20', repeat_weeks: 3 }, 'The series must end by the year 2200'],
     ];
     for (const [overrides, detail] of cases) {

@@ -12,7 +12,7 @@ import {
   TBD,
   TOURNAMENT_STATUSES,
 } from '../events.ts';
-import { blankToNull, textError } from './fields.ts';
+import { blankOrNumber, blankToNull, numberFromText, textError } from './fields.ts';
 
 // Request and response shapes of /api/tournaments, /api/games and /api/practices (spec part 2
 // section 7; DECISIONS.md 'Events ...'). A PUT body names only what changes: a field left out parses
@@ -93,8 +93,8 @@ const urlField = z
 const scoreField = (label: string) =>
   z
     .preprocess(
-      blankToNull,
-      z.coerce
+      blankOrNumber,
+      z
         .number({ error: EVENT_MESSAGES.scoresInvalid })
         .int(EVENT_MESSAGES.scoresInvalid)
         .min(0, EVENT_MESSAGES.scoresInvalid)
@@ -268,8 +268,8 @@ const practiceFields = {
   address: addressField,
   duration: z
     .preprocess(
-      blankToNull,
-      z.coerce
+      blankOrNumber,
+      z
         .number({ error: 'Duration must be a number of minutes' })
         .int('Duration must be a whole number of minutes')
         .min(1, 'Duration must be at least 1 minute')
@@ -287,12 +287,20 @@ const practiceFields = {
 
 /** POST /api/practices: the team in the body; repeat_weeks N creates N weekly practices (0: one). */
 export const practiceBody = z.object({
-  team_id: z.coerce.number({ error: 'team_id is required' }).int('team_id must be a whole number').positive(),
+  team_id: z.preprocess(
+    numberFromText,
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? 'team_id is required' : 'team_id must be a number'),
+      })
+      .int('team_id must be a whole number')
+      .positive(),
+  ),
   ...practiceFields,
   repeat_weeks: z
     .preprocess(
-      blankToNull,
-      z.coerce
+      blankOrNumber,
+      z
         .number({ error: 'Repeat must be a number of weeks' })
         .int('Repeat must be a whole number of weeks')
         .min(0, `Repeat must be between 0 and ${EVENT_LIMITS.repeatWeeksMax} weeks`)

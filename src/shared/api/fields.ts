@@ -80,6 +80,16 @@ export const optionalEmail = (label: string) =>
 export const blankToNull = (v: unknown) =>
   (typeof v === 'string' && v.trim() === '') || v === undefined ? null : v;
 
+/**
+ * Form inputs send numbers as text: '12' becomes 12. Anything else stays as it is for the schema to
+ * refuse (z.coerce would take true as 1 and [] as 0).
+ */
+export const numberFromText = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+
+/** Blank is null; a number written as text is that number. */
+export const blankOrNumber = (v: unknown) => numberFromText(blankToNull(v));
+
 export const colorField = (label: string, fallback: string) =>
   z
     .preprocess(
