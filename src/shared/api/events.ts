@@ -51,7 +51,10 @@ const dateField = (label: string, message = `${label} is required`) =>
     .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
 
 const optionalDate = (label: string) =>
-  z.preprocess(blankToNull, dateField(label).nullable()).transform((v) => v ?? null);
+  z
+    .preprocess(blankToNull, dateField(label).nullable())
+    .optional()
+    .transform((v) => v ?? null);
 
 const timeField = (label: string) =>
   z
@@ -75,6 +78,7 @@ const tournamentGameTime = z
       .refine((v) => v === TBD || isClockTime(v), 'Time must be a time (HH:MM) or TBD')
       .nullable(),
   )
+  .optional()
   .transform((v) => v ?? null);
 
 const urlField = z
@@ -88,6 +92,7 @@ const urlField = z
       .pipe(z.url({ protocol: /^https?$/, error: 'Website must be a web address (http or https)' }))
       .nullable(),
   )
+  .optional()
   .transform((v) => v ?? null);
 
 const scoreField = (label: string) =>
@@ -101,6 +106,7 @@ const scoreField = (label: string) =>
         .max(EVENT_LIMITS.scoreMax, `${label} must be no more than ${EVENT_LIMITS.scoreMax}`)
         .nullable(),
     )
+    .optional()
     .transform((v) => v ?? null);
 
 const notesField = optionalText('Notes', EVENT_LIMITS.notesMax);
@@ -279,6 +285,7 @@ const practiceFields = {
         )
         .nullable(),
     )
+    .optional()
     .transform((v) => v ?? null),
   focus: optionalText('Focus', EVENT_LIMITS.locationMax),
   notes: notesField,
@@ -307,6 +314,7 @@ export const practiceBody = z.object({
         .max(EVENT_LIMITS.repeatWeeksMax, `Repeat must be between 0 and ${EVENT_LIMITS.repeatWeeksMax} weeks`)
         .nullable(),
     )
+    .optional()
     .transform((v) => v ?? 0),
 });
 export type PracticeBody = z.input<typeof practiceBody>;
