@@ -191,3 +191,31 @@ describe('Dashboard: Quick Actions', () => {
     ]);
   });
 });
+
+describe("Dashboard: a new team's next steps", () => {
+  it('lists what is left for a coach, marks what is done, and goes away once all three are', async () => {
+    serve([], [], []);
+    renderWithClient(<DashboardEvents team={{ id: 3 }} roster={{ hasPlayers: true, hasParents: false }} />);
+    const card = await screen.findByRole('region', { name: 'Next steps' });
+    expect(within(card).getByText('2 steps left', { exact: false })).toBeTruthy();
+    expect(within(card).getByText('Add your players').parentElement?.textContent).toContain('Done');
+    expect(within(card).getByRole('link', { name: 'Manage parents' }).getAttribute('href')).toBe('#team');
+    expect(within(card).getByRole('link', { name: 'Add an event' }).getAttribute('href')).toBe(
+      '#tournaments?add=tournament',
+    );
+    expect(within(card).queryByRole('link', { name: 'Open the roster' })).toBeNull();
+    cleanup();
+
+    serve([], [game({ id: 21, opponent: 'First Game', date: '2026-06-12' })], []);
+    renderWithClient(<DashboardEvents team={{ id: 3 }} roster={{ hasPlayers: true, hasParents: true }} />);
+    await screen.findByRole('list', { name: 'Upcoming events' });
+    expect(screen.queryByRole('region', { name: 'Next steps' })).toBeNull();
+  });
+
+  it('shows no next steps to parents and players (no roster progress is given)', async () => {
+    serve([], [], []);
+    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    await screen.findByText('Nothing scheduled in the next 7 days.');
+    expect(screen.queryByRole('region', { name: 'Next steps' })).toBeNull();
+  });
+});

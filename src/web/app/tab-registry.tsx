@@ -5,7 +5,8 @@ import { tabInfo, type TabId } from '../../shared/tabs.ts';
 import type { IconName } from '../components/Icon.tsx';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 // The dashboard opens with the app; the other tabs load their code when first opened.
-import { AdminScreen, DashboardEvents, EventsPage, NoTeamPanel, RosterPage } from './screens.ts';
+import { DashboardSchedule } from './DashboardSchedule.tsx';
+import { AdminScreen, EventsPage, NoTeamPanel, RosterPage } from './screens.ts';
 
 // Every tab of the app in one place: its icon, titles, badge and screen (ids, labels and the shared
 // titles live in src/shared/tabs.ts, which the hash rules use too). A Record over TabId: the compiler
@@ -53,7 +54,11 @@ export const TABS: Record<TabId, TabDefinition> = {
         selectedTeam={c.selectedTeam}
         onCreateTeam={c.onCreateTeam}
         noTeam={<NoTeamPanel />}
-        events={c.selectedTeam && <DashboardEvents key={c.selectedTeam.id} team={c.selectedTeam} />}
+        events={
+          c.selectedTeam && (
+            <DashboardSchedule key={c.selectedTeam.id} team={c.selectedTeam} coachLike={c.coachLike} />
+          )
+        }
       />
     ),
   },

@@ -8,6 +8,7 @@ import { recentResults, upcomingEvents } from '../lib/dashboard.ts';
 import { eventsHash } from '../lib/location.ts';
 import { useToday } from '../lib/use-today.ts';
 import { ResultTag } from './EventTags.tsx';
+import { type RosterProgress, TeamNextSteps } from './TeamNextSteps.tsx';
 
 /** The dashboard reloads the schedule this often while it is visible (spec part 1 section 9). */
 export const DASHBOARD_REFRESH_MS = 60_000;
@@ -16,7 +17,14 @@ export const DASHBOARD_REFRESH_MS = 60_000;
  * The dashboard's Upcoming Events and Recent Results. Reloaded every 60 s while the page is visible
  * and when it becomes visible again; a failed load leaves a list empty.
  */
-export function DashboardEvents({ team }: { team: Pick<Team, 'id'> }) {
+export function DashboardEvents({
+  team,
+  roster,
+}: {
+  team: Pick<Team, 'id'>;
+  /** For a coach: what the roster holds, for the new team's next steps (the app reads the roster). */
+  roster?: RosterProgress | undefined;
+}) {
   const today = useToday();
   const options = { refetchInterval: DASHBOARD_REFRESH_MS, refetchOnWindowFocus: 'always' as const };
   const tournaments = useTournaments(team.id, options);
@@ -26,8 +34,12 @@ export function DashboardEvents({ team }: { team: Pick<Team, 'id'> }) {
   const upcoming = upcomingEvents(tournaments.data ?? [], games.data ?? [], practices.data ?? [], today);
   const results = recentResults(tournaments.data ?? [], games.data ?? [], today);
 
+  const eventsLoaded = tournaments.isSuccess && games.isSuccess && practices.isSuccess;
+  const hasEvents = [tournaments.data, games.data, practices.data].some((list) => (list?.length ?? 0) > 0);
+
   return (
     <>
+      {roster && eventsLoaded && <TeamNextSteps roster={roster} hasEvents={hasEvents} />}
       <section className="card" aria-labelledby="upcoming-events-title">
         <div className="section-header">
           <h2 id="upcoming-events-title" className="card__title">
