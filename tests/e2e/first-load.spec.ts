@@ -116,6 +116,8 @@ test('a screen that cannot be fetched offline says so and loads on Retry', async
   const coach = await coachWithTeam(request, 'U10 Kites', [{ name: 'Bo Park', jersey_number: 4 }]);
   await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  // The dashboard's schedule cards are a file of their own: loaded before the connection drops.
+  await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 
   await context.setOffline(true);
   await goToTab(page, info, 'Team');
@@ -173,6 +175,8 @@ test('a dialog whose code cannot be fetched offline can be closed, and opens onc
   const coach = await coachWithTeam(request, 'U8 Larks', [{ name: 'Di Fox' }]);
   await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  // The dashboard's schedule cards are a file of their own: loaded before the connection drops.
+  await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 
   await context.setOffline(true);
   await openNavigation(page, info);
