@@ -319,7 +319,9 @@ describe('Team Events: tournaments', () => {
     fireEvent.click(screen.getByRole('button', { name: /Back to all tournaments/ }));
     window.location.hash = '#tournaments?tournamentId=2';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
-    await screen.findByRole('heading', { name: 'Bare Cup' });
+    // The list's card has the same heading: wait for the detail view itself.
+    await screen.findByRole('button', { name: /Back to all tournaments/ });
+    expect(screen.getByRole('heading', { name: 'Bare Cup' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /View on Map/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Visit Website/ })).toBeNull();
   });
@@ -436,8 +438,9 @@ describe('Team Events: what a parent sees', () => {
     expect(screen.queryAllByRole('button', { name: writes })).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: /View Details/ }));
-    await screen.findByRole('heading', { name: 'Spring Cup' });
-    expect(screen.getByText('vs Eagles')).toBeTruthy();
+    // The list's card has the same heading: wait for the detail view's games.
+    expect(await screen.findByText('vs Eagles')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Spring Cup' })).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: writes })).toHaveLength(0);
   });
 
