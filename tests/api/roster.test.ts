@@ -82,6 +82,9 @@ describe.each(BACKENDS)('roster API on $name', (backend) => {
       [{ age: 4 }, ROSTER_MESSAGES.ageRange],
       [{ age: 19 }, ROSTER_MESSAGES.ageRange],
       [{ age: 'ten' }, ROSTER_MESSAGES.ageRange],
+      // Not numbers, though JavaScript would turn them into 1 and 10.
+      [{ jersey_number: true }, ROSTER_MESSAGES.jerseyRange],
+      [{ age: [10] }, ROSTER_MESSAGES.ageRange],
       [{ position: 'Striker' }, 'Position must be one of: Goalkeeper, Defender, Midfielder, Forward'],
       [{ status: 'retired' }, 'Status must be active or inactive'],
       [{ name: 'x'.repeat(101) }, 'Player name must be no more than 100 characters'],

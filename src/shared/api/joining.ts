@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToNull, emailField, inviteCodeField, optionalText, textError } from './fields.ts';
+import { blankOrNumber, emailField, inviteCodeField, optionalText, textError } from './fields.ts';
 import { JOIN_REQUEST_STATUSES } from '../teams.ts';
 import { ROLES } from '../roles.ts';
 
@@ -88,7 +88,9 @@ export const joinRequestSchema = z.object({
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 export const approveJoinBody = z
-  .object({ player_id: z.preprocess(blankToNull, z.coerce.number().int().nullable()).optional() })
+  .object({
+    player_id: z.preprocess(blankOrNumber, z.number('Player must be a number').int().nullable()).optional(),
+  })
   .nullish()
   .transform((v) => ({ player_id: v?.player_id ?? null }));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToNull, emailField, nameField, phoneField } from './fields.ts';
+import { blankOrNumber, blankToNull, emailField, nameField, numberFromText, phoneField } from './fields.ts';
 import {
   AGE_MAX,
   AGE_MIN,
@@ -17,12 +17,12 @@ import {
 
 // ---- Players ----
 
-const jerseyField = z.coerce
+const jerseyField = z
   .number({ error: ROSTER_MESSAGES.jerseyRange })
   .int(ROSTER_MESSAGES.jerseyWhole)
   .min(JERSEY_MIN, ROSTER_MESSAGES.jerseyRange)
   .max(JERSEY_MAX, ROSTER_MESSAGES.jerseyRange);
-const ageField = z.coerce
+const ageField = z
   .number({ error: ROSTER_MESSAGES.ageRange })
   .int(ROSTER_MESSAGES.ageRange)
   .min(AGE_MIN, ROSTER_MESSAGES.ageRange)
@@ -42,11 +42,11 @@ export const playerBody = z.object({
     .optional()
     .transform((v) => v ?? null),
   jersey_number: z
-    .preprocess(blankToNull, jerseyField.nullable())
+    .preprocess(blankOrNumber, jerseyField.nullable())
     .optional()
     .transform((v) => v ?? null),
   age: z
-    .preprocess(blankToNull, ageField.nullable())
+    .preprocess(blankOrNumber, ageField.nullable())
     .optional()
     .transform((v) => v ?? null),
   status: z
@@ -107,7 +107,7 @@ export const addParentBody = z.object({
   parent_name: nameField,
   parent_email: emailField,
   parent_phone: phoneField,
-  player_id: z.coerce.number().int().optional(),
+  player_id: z.preprocess(numberFromText, z.number('Player must be a number').int()).optional(),
   relationship_type: relationshipField,
   is_primary: z.boolean().optional().default(false),
   /** Create an account without a password if none exists and email an invite link (default true). */
@@ -132,7 +132,10 @@ export const syncParentResponse = z.object({
 
 /** POST /api/teams/{teamId}/parents/{userId}/assign-player */
 export const assignPlayerBody = z.object({
-  player_id: z.coerce.number({ error: ROSTER_MESSAGES.selectPlayer }).int(ROSTER_MESSAGES.selectPlayer),
+  player_id: z.preprocess(
+    numberFromText,
+    z.number({ error: ROSTER_MESSAGES.selectPlayer }).int(ROSTER_MESSAGES.selectPlayer),
+  ),
   relationship: relationshipField,
   is_primary: z.boolean().optional().default(false),
 });
