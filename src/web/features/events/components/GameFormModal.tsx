@@ -18,6 +18,7 @@ import { showToast } from '../../../lib/toasts.ts';
 import { useSaveGame } from '../api/save-game.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
 import { KitField } from './KitField.tsx';
+import { DateTimeFields, PlaceFields } from './EventFields.tsx';
 
 type IndividualStatus = (typeof INDIVIDUAL_GAME_STATUSES)[number];
 
@@ -125,36 +126,8 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
         maxLength={EVENT_LIMITS.nameMax}
         required
       />
-      <div className="form-grid">
-        <TextField
-          label="Date"
-          kind="date"
-          value={values.date}
-          onValueChange={(v) => set('date', v)}
-          required
-        />
-        <TextField
-          label="Time"
-          type="time"
-          value={values.time}
-          onValueChange={(v) => set('time', v)}
-          required
-        />
-      </div>
-      <TextField
-        label="Location"
-        value={values.location}
-        onValueChange={(v) => set('location', v)}
-        maxLength={EVENT_LIMITS.locationMax}
-        required
-      />
-      <TextField
-        label="Address"
-        value={values.address}
-        onValueChange={(v) => set('address', v)}
-        maxLength={EVENT_LIMITS.addressMax}
-        autoComplete="street-address"
-      />
+      <DateTimeFields date={values.date} time={values.time} onChange={set} />
+      <PlaceFields location={values.location} address={values.address} onChange={set} />
       <div className="form-grid">
         <SelectField
           label="Type"

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useCreatePractices, useUpdatePractice } from '../api/save-practice.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
+import { DateTimeFields, PlaceFields } from './EventFields.tsx';
 
 interface PracticeValues {
   title: string;
@@ -125,36 +126,8 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
         required
         placeholder="e.g. Team Practice"
       />
-      <div className="form-grid">
-        <TextField
-          label="Date"
-          kind="date"
-          value={values.date}
-          onValueChange={(v) => set('date', v)}
-          required
-        />
-        <TextField
-          label="Time"
-          type="time"
-          value={values.time}
-          onValueChange={(v) => set('time', v)}
-          required
-        />
-      </div>
-      <TextField
-        label="Location"
-        value={values.location}
-        onValueChange={(v) => set('location', v)}
-        maxLength={EVENT_LIMITS.locationMax}
-        required
-      />
-      <TextField
-        label="Address"
-        value={values.address}
-        onValueChange={(v) => set('address', v)}
-        maxLength={EVENT_LIMITS.addressMax}
-        autoComplete="street-address"
-      />
+      <DateTimeFields date={values.date} time={values.time} onChange={set} />
+      <PlaceFields location={values.location} address={values.address} onChange={set} />
       <div className="form-grid">
         <TextField
           label="Duration (minutes)"

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useSaveTournament } from '../api/save-tournament.ts';
 import { EVENT_TITLES, failure } from '../lib/messages.ts';
+import { PlaceFields } from './EventFields.tsx';
 
 interface TournamentValues {
   name: string;
@@ -83,20 +84,11 @@ export function TournamentFormModal({ team, tournament, onClose }: TournamentFor
         maxLength={EVENT_LIMITS.nameMax}
         required
       />
-      <TextField
-        label="Location"
-        value={values.location}
-        onValueChange={(v) => set('location', v)}
-        maxLength={EVENT_LIMITS.locationMax}
-        required
-        placeholder="e.g. Riverside Sports Complex"
-      />
-      <TextField
-        label="Address"
-        value={values.address}
-        onValueChange={(v) => set('address', v)}
-        maxLength={EVENT_LIMITS.addressMax}
-        autoComplete="street-address"
+      <PlaceFields
+        location={values.location}
+        address={values.address}
+        onChange={set}
+        locationPlaceholder="e.g. Riverside Sports Complex"
       />
       <div className="form-grid">
         <TextField

@@ -1,0 +1,54 @@
+import { EVENT_LIMITS } from '../../../../shared/events.ts';
+import { TextField } from '../../../components/TextField.tsx';
+
+// The fields every event dialog asks alike: when (a game, a practice) and where (those and a
+// tournament), with the same limits and the same required marks.
+
+export function DateTimeFields({
+  date,
+  time,
+  onChange,
+}: {
+  date: string;
+  time: string;
+  onChange: (field: 'date' | 'time', value: string) => void;
+}) {
+  return (
+    <div className="form-grid">
+      <TextField label="Date" kind="date" value={date} onValueChange={(v) => onChange('date', v)} required />
+      <TextField label="Time" type="time" value={time} onValueChange={(v) => onChange('time', v)} required />
+    </div>
+  );
+}
+
+export function PlaceFields({
+  location,
+  address,
+  onChange,
+  locationPlaceholder,
+}: {
+  location: string;
+  address: string;
+  onChange: (field: 'location' | 'address', value: string) => void;
+  locationPlaceholder?: string;
+}) {
+  return (
+    <>
+      <TextField
+        label="Location"
+        value={location}
+        onValueChange={(v) => onChange('location', v)}
+        maxLength={EVENT_LIMITS.locationMax}
+        required
+        {...(locationPlaceholder ? { placeholder: locationPlaceholder } : {})}
+      />
+      <TextField
+        label="Address"
+        value={address}
+        onValueChange={(v) => onChange('address', v)}
+        maxLength={EVENT_LIMITS.addressMax}
+        autoComplete="street-address"
+      />
+    </>
+  );
+}
