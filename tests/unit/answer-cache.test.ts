@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from '../../src/server/plugins/answer-cache.ts';
+import { acceptsGzip, AnswerCache } from '../../src/server/plugins/answer-cache.ts';
 
 describe('answer cache', () => {
   it('keeps answers under their tag and lets the oldest go past its budget', () => {
@@ -10,8 +10,8 @@ describe('answer cache', () => {
     expect(cache.size).toBe(20);
     expect(cache.get('W/"10"')).toBeUndefined();
     expect(cache.get('W/"14"')).toBeUndefined();
-    expect(cache.get('W/"15"')).toBe(body(15));
-    expect(cache.get('W/"34"')).toBe(body(34));
+    expect(cache.get('W/"15"')?.body).toBe(body(15));
+    expect(cache.get('W/"34"')?.body).toBe(body(34));
   });
 
   it('counts what each entry costs beyond its characters, so small answers cannot outgrow the budget', () => {
@@ -29,5 +29,40 @@ describe('answer cache', () => {
     cache.set('W/"small"', 'x');
     cache.enabled = true;
     expect(cache.get('W/"small"')).toBeUndefined();
+  });
+
+  it('adds the gzipped bytes to a kept answer later, counting them, and never replaces them', () => {
+    const cache = new AnswerCache(16_000);
+    cache.set('W/"a"', 'x'.repeat(300));
+    expect(cache.get('W/"a"')?.gzipped).toBeUndefined();
+    const gzipped = Buffer.from('zipped');
+    cache.set('W/"a"', 'x'.repeat(300), gzipped);
+    expect(cache.get('W/"a"')?.gzipped).toBe(gzipped);
+    cache.set('W/"a"', 'x'.repeat(300), Buffer.from('other'));
+    expect(cache.get('W/"a"')?.gzipped).toBe(gzipped);
+    // 20 plain answers of this size fit (see above); with 6,000 gzipped bytes each, far fewer do.
+    for (let i = 0; i < 20; i += 1) cache.set(`W/"${i}"`, 'x'.repeat(300), Buffer.alloc(6_000));
+    expect(cache.size).toBeLessThan(4);
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['GZIP', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0.000', false],
+    ['identity', false],
+    ['deflate, br', false],
+    ['', false],
+  ])('%j: %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+
+  it('takes no header, or a repeated one, as no', () => {
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip(['gzip', 'br'])).toBe(false);
   });
 });

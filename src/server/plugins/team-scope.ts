@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
 import { loadTeamAccess, type TeamAccess } from '../features/teams/access.ts';
-import type { AnswerCache } from './answer-cache.ts';
+import { acceptsGzip, type AnswerCache, COMPRESS_FROM_BYTES, compress } from './answer-cache.ts';
 
 // The signed-in scope of the API: authentication is a hook of the scope (not a spread on each route),
 // and a route with a :teamId parameter gets the caller's access to that team loaded once, before its
@@ -18,21 +18,42 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's standing on the team of the route's :teamId; set by the signed-in scope. */
     teamAccess: TeamAccess;
+    /** Where this read's answer is kept (answer-cache.ts); null when it is not to be kept. */
+    answerKey: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The read's answer is the same for every member of the team, so it is kept once for all. */
+    sameAnswerForEveryMember?: boolean;
   }
 }
 
 export const teamAccessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('teamAccess', null as unknown as TeamAccess);
+  app.decorateRequest('answerKey', null);
 });
 
 /** Answers that depend on the clock (an invite expiring) are never older than this behind a 304. */
 const ETAG_PERIOD_MS = 10 * 60_000;
 
-export function teamReadEtag(request: FastifyRequest, now = Date.now()): string {
+interface ReadTags {
+  etag: string;
+  /** Where the answer is kept: the ETag, or for a read that is the same for every member, without the reader. */
+  answerKey: string;
+}
+
+function readTags(request: FastifyRequest, now: number): ReadTags {
   const { team, user } = request.teamAccess;
   const address = createHash('sha256').update(request.url).digest('base64url').slice(0, 16);
   const period = Math.floor(now / ETAG_PERIOD_MS);
-  return `W/"${team.id}.${team.dataVersion}.${user.id}.${user.tokenVersion}.${period}.${address}"`;
+  const etag = `W/"${team.id}.${team.dataVersion}.${user.id}.${user.tokenVersion}.${period}.${address}"`;
+  const answerKey = request.routeOptions.config.sameAnswerForEveryMember
+    ? `every member ${team.id}.${team.dataVersion}.${period}.${address}`
+    : etag;
+  return { etag, answerKey };
+}
+
+export function teamReadEtag(request: FastifyRequest, now = Date.now()): string {
+  return readTags(request, now).etag;
 }
 
 function matches(header: string | undefined, etag: string): boolean {
@@ -53,26 +74,38 @@ export function signedInScope(
       if (typeof teamId !== 'number') return;
       request.teamAccess = await loadTeamAccess(db, request.user, teamId);
       if (request.method !== 'GET') return;
-      const etag = teamReadEtag(request);
+      const { etag, answerKey } = readTags(request, Date.now());
       reply.header('ETag', etag);
       // Kept only by this browser, and always asked about again before use.
       reply.header('Cache-Control', 'private, no-cache');
-      reply.header('Vary', 'Authorization');
+      reply.header('Vary', 'Authorization, Accept-Encoding');
       if (matches(request.headers['if-none-match'], etag)) {
         return reply.code(304).send();
       }
-      const kept = answers.get(etag);
-      if (kept !== undefined) {
-        return reply.header('Content-Type', 'application/json; charset=utf-8').send(kept);
+      const kept = answers.get(answerKey);
+      if (kept === undefined) {
+        request.answerKey = answerKey;
+        return;
       }
+      reply.header('Content-Type', 'application/json; charset=utf-8');
+      if (kept.gzipped && acceptsGzip(request.headers['accept-encoding'])) {
+        return reply.header('Content-Encoding', 'gzip').send(kept.gzipped);
+      }
+      return reply.send(kept.body);
     });
-    // A successful read's serialised answer is kept under its ETag (error answers carry none).
-    scope.addHook('onSend', (request, reply, payload, done) => {
-      if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string') {
-        const etag = reply.getHeader('ETag');
-        if (typeof etag === 'string') answers.set(etag, payload);
-      }
-      done(null, payload);
+    // A successful read's serialised answer is kept (error answers are not), and a large one is sent
+    // gzipped to a client that takes it.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      const key = request.answerKey;
+      if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      answers.set(key, payload);
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      if (payload.length < COMPRESS_FROM_BYTES || (!gzip && !answers.enabled)) return payload;
+      const gzipped = await compress(payload);
+      answers.set(key, payload, gzipped);
+      if (!gzip) return payload;
+      reply.header('Content-Encoding', 'gzip');
+      return gzipped;
     });
     await routes(scope);
   };

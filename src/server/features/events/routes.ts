@@ -30,6 +30,8 @@ const tournamentParams = z.object({ id: idParam('Tournament id') });
 const tournamentGameParams = tournamentParams.extend({ gameId: idParam('Game id') });
 const gameParams = teamParams.extend({ gameId: idParam('Game id') });
 const practiceParams = z.object({ id: idParam('Practice id') });
+/** The lists read the same for every member, so one member's read serves the rest (answer-cache.ts). */
+const everyMember = { sameAnswerForEveryMember: true };
 
 export async function tournamentRoutes(
   app: FastifyInstance,
@@ -39,7 +41,7 @@ export async function tournamentRoutes(
 
   r.get(
     '/team/:teamId',
-    { schema: { params: teamParams, response: { 200: z.array(tournamentSchema) } } },
+    { schema: { params: teamParams, response: { 200: z.array(tournamentSchema) } }, config: everyMember },
     (request) => tournaments.list(request.teamAccess),
   );
 
@@ -99,8 +101,10 @@ export async function tournamentRoutes(
 export async function gameRoutes(app: FastifyInstance, { games }: { games: GameService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/:teamId', { schema: { params: teamParams, response: { 200: z.array(gameSchema) } } }, (request) =>
-    games.list(request.teamAccess),
+  r.get(
+    '/:teamId',
+    { schema: { params: teamParams, response: { 200: z.array(gameSchema) } }, config: everyMember },
+    (request) => games.list(request.teamAccess),
   );
 
   r.post(
@@ -127,7 +131,7 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: { prac
 
   r.get(
     '/:teamId',
-    { schema: { params: teamParams, response: { 200: z.array(practiceSchema) } } },
+    { schema: { params: teamParams, response: { 200: z.array(practiceSchema) } }, config: everyMember },
     (request) => practices.list(request.teamAccess),
   );
 
