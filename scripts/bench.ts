@@ -7,10 +7,12 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/connect.ts';
+import * as schema from '../src/server/db/schema.ts';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
@@ -196,7 +198,8 @@ interface Case {
   /** Reads every answer again instead of sending the one kept under its ETag (plugins/answer-cache.ts). */
   uncached?: boolean;
 }
-const auth = { authorization: `Bearer ${token}` };
+// As a browser asks: large team reads are then sent gzipped (plugins/answer-cache.ts).
+const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
 const cases: Case[] = [
   { name: 'GET bare Fastify route (the yardstick)', method: 'GET', url: `${bareAddress}/bare` },
   { name: 'GET /api/health (database ping)', method: 'GET', url: `${address}/api/health` },
@@ -265,11 +268,23 @@ const cases: Case[] = [
     uncached: true,
   },
   {
+    name: 'GET events: games, answer kept',
+    method: 'GET',
+    url: `${address}/api/games/${team['id']}`,
+    headers: auth,
+  },
+  {
     name: 'GET events: practices, read each time (100)',
     method: 'GET',
     url: `${address}/api/practices/${team['id']}`,
     headers: auth,
     uncached: true,
+  },
+  {
+    name: 'GET events: practices, answer kept',
+    method: 'GET',
+    url: `${address}/api/practices/${team['id']}`,
+    headers: auth,
   },
   {
     name: 'POST /api/auth/token (argon2id verify)',
@@ -287,6 +302,7 @@ const chosen = cases.filter((c, i) => i === 0 || !only || c.name.toLowerCase().i
 
 interface Measured {
   rate: number;
+  mean: number;
   p50: number;
   p99: number;
   loopP99Ms: number;
@@ -312,6 +328,7 @@ async function measure(c: Case, rate?: number): Promise<Measured> {
   loop.disable();
   return {
     rate: result.requests.average,
+    mean: result.latency.mean,
     p50: result.latency.p50,
     p99: result.latency.p99,
     loopP99Ms: loop.percentile(99) / 1e6,
@@ -341,6 +358,69 @@ for (const c of chosen) {
   );
 }
 
+// Scale: the events reads of the bench team at a steady 100 requests a second, first with the one
+// team, then with 999 more teams' seasons in the tables (the indexes on (team_id, date) and on every
+// foreign key should keep the latency where it was). BENCH_SCALE=0 skips it.
+const scaleRows: string[] = [];
+if (process.env['BENCH_SCALE'] !== '0') {
+  const scaleCases = chosen.filter((c) => c.uncached && c.name.startsWith('GET events'));
+  const steady = async () => {
+    const out: Measured[] = [];
+    for (const c of scaleCases) out.push(await measure(c, 100));
+    return out;
+  };
+  const oneTeam = await steady();
+  const started = Date.now();
+  await fillOtherTeams(999);
+  const filled = Math.round((Date.now() - started) / 1000);
+  const { db } = database;
+  const teamCount = await db.$count(schema.teams);
+  const eventRows = (
+    await Promise.all(
+      [schema.tournaments, schema.tournamentGames, schema.games, schema.practices].map((t) => db.$count(t)),
+    )
+  ).reduce((a, b) => a + b, 0);
+  const thousandTeams = await steady();
+  scaleCases.forEach((c, i) => {
+    const [one, many] = [oneTeam[i], thousandTeams[i]];
+    if (!one || !many) return;
+    scaleRows.push(
+      [
+        c.name.padEnd(44),
+        `mean ${one.mean.toFixed(1).padStart(5)} -> ${many.mean.toFixed(1).padStart(5)} ms (x${(many.mean / one.mean).toFixed(2)})`,
+        `p99 ${String(one.p99).padStart(3)} -> ${String(many.p99).padStart(3)} ms`,
+        `errors ${one.errors + many.errors}`,
+      ].join('  '),
+    );
+  });
+  scaleRows.unshift(
+    `\nScale: 100 req/s, 1 team -> ${teamCount} teams, ${eventRows} event rows (filled in ${filled} s)\n`,
+  );
+}
+
+/** Other teams with a season each like the bench team's, straight in SQL (triggers off: no versions). */
+async function fillOtherTeams(count: number) {
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`insert into teams (name, invite_code)
+      select 'Filler ' || n, 'FILL' || n from generate_series(1, ${count}) n`);
+    await tx.execute(sql`insert into tournaments (team_id, name, location, start_date, end_date)
+      select t.id, 'Cup ' || i, 'Park', date '2026-09-01' + i * 7, date '2026-09-02' + i * 7
+      from teams t cross join generate_series(0, 29) i where t.invite_code like 'FILL%'`);
+    await tx.execute(sql`insert into tournament_games (tournament_id, team_id, opponent, date, time)
+      select r.id, r.team_id, 'Opponent ' || g, r.start_date, '10:00'
+      from tournaments r join teams t on t.id = r.team_id cross join generate_series(1, 7) g
+      where t.invite_code like 'FILL%'`);
+    await tx.execute(sql`insert into games (team_id, opponent, date, time, location)
+      select t.id, 'Rival ' || i, date '2026-09-01' + i, '10:00', 'Park'
+      from teams t cross join generate_series(0, 199) i where t.invite_code like 'FILL%'`);
+    await tx.execute(sql`insert into practices (team_id, title, date, time, location)
+      select t.id, 'Practice ' || i, date '2026-09-01' + i, '17:30', 'Park'
+      from teams t cross join generate_series(0, 99) i where t.invite_code like 'FILL%'`);
+  });
+  await database.db.execute(sql`analyze`);
+}
+
 await bare.close();
 await app.close();
 await database.close();
@@ -349,3 +429,4 @@ console.log(
   `\n${pgDb ? 'PostgreSQL' : 'PGlite (memory, own thread)'}, ${os.cpus().length} cores, ${connections} connections, ${seconds} s per run; % of the bare route's rate; then the same case held at half its rate\n`,
 );
 console.log(rows.join('\n'));
+console.log(scaleRows.join('\n'));
