@@ -242,6 +242,10 @@ test('a parent sees the schedule without write controls @phone', async ({ page, 
   await snapshot(page, info, 'dashboard-parent');
 
   await goToTab(page, info, 'Team Events');
+  // All three sections are in sight on a phone too, none hidden past the edge of a sideways scroll.
+  for (const name of [/Tournaments/, /Individual Games/, /Practices/]) {
+    await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 });
+  }
   const writes = /Add Tournament|Create your first|Add Game|Add Practice|Edit|Delete|Score/;
   const cards = page.getByRole('list', { name: 'Tournaments', exact: true });
   await expect(cards).toContainText('Foxes Summer Cup');

@@ -84,7 +84,6 @@ function TeamEvents({ team }: { team: Team }) {
     <div className="page-body page-body--wide">
       <Tabs<EventSection>
         label="Team events"
-        scroll
         active={place.section}
         onSelect={(section) => go({ section })}
         tabs={[
