@@ -10,3 +10,4 @@ export * from './schema/joining.ts';
 export * from './schema/invites.ts';
 export * from './schema/kits.ts';
 export * from './schema/events.ts';
+export * from './schema/rsvps.ts';

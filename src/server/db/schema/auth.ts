@@ -27,6 +27,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** A new address asked for in the profile; it replaces `email` once the link sent to it is followed. */
     pendingEmail: text('pending_email'),
+    /**
+     * The calendar feed's secret (docs/decisions/017): its SHA-256, which the feed URL is checked
+     * against, and the secret sealed with the server's key, so the Subscribe dialog can show the same
+     * URL again. Null until the user first asks for it.
+     */
+    calendarTokenHash: text('calendar_token_hash'),
+    calendarTokenSealed: text('calendar_token_sealed'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

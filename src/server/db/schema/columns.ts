@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the feature schemas.
 
@@ -11,6 +11,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** How many times the row was updated: grown by a trigger (migration 0011), never by the app. */
+export const revision = () => integer('revision').notNull().default(0);
 
 /** A single-use link sent by email (reset, invite): only the SHA-256 of its token is stored. */
 export const emailedLinkColumns = () => ({

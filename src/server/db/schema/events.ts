@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_GAME_STATUS, DEFAULT_GAME_TYPE, GAME_STATUSES, GAME_TYPES } from '../../../shared/events.ts';
 import { users } from './auth.ts';
-import { createdAt, oneOf, updatedAt } from './columns.ts';
+import { createdAt, oneOf, revision, updatedAt } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
 
 // Team events (spec part 2 section 3): tournaments and their games, individual games, practices.
@@ -42,6 +42,8 @@ export const tournaments = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Grown by the database on every update (migration 0011): the calendar feed's SEQUENCE. */
+    revision: revision(),
   },
   (t) => [
     index('tournaments_team_start_idx').on(t.teamId, t.startDate),
@@ -75,10 +77,14 @@ export const tournamentGames = pgTable(
     opponentScore: integer('opponent_score'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Grown by the database on every update (migration 0011): the calendar feed's SEQUENCE. */
+    revision: revision(),
   },
   (t) => [
     index('tournament_games_tournament_idx').on(t.tournamentId),
     index('tournament_games_team_date_idx').on(t.teamId, t.date),
+    // Lets an RSVP name the game and its team together (rsvps_tournament_game_team_fk).
+    uniqueIndex('tournament_games_id_team_key').on(t.id, t.teamId),
     // A game's tournament is on the game's team: the database refuses anything else.
     foreignKey({
       name: 'tournament_games_tournament_team_fk',
@@ -111,9 +117,12 @@ export const games = pgTable(
     opponentScore: integer('opponent_score'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Grown by the database on every update (migration 0011): the calendar feed's SEQUENCE. */
+    revision: revision(),
   },
   (t) => [
     index('games_team_date_idx').on(t.teamId, t.date),
+    uniqueIndex('games_id_team_key').on(t.id, t.teamId),
     check('games_type_check', oneOf(t.type, GAME_TYPES)),
     check('games_status_check', oneOf(t.status, GAME_STATUSES)),
     scoresCheck('games_scores_check', t),
@@ -138,9 +147,12 @@ export const practices = pgTable(
     equipmentNeeded: text('equipment_needed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Grown by the database on every update (migration 0011): the calendar feed's SEQUENCE. */
+    revision: revision(),
   },
   (t) => [
     index('practices_team_date_idx').on(t.teamId, t.date),
+    uniqueIndex('practices_id_team_key').on(t.id, t.teamId),
     check('practices_duration_check', sql`${t.duration} is null or ${t.duration} > 0`),
   ],
 );

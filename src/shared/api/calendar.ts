@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { CALENDAR_KINDS } from '../calendar.ts';
+import { GAME_STATUSES, GAME_TYPES, isCalendarDate, TOURNAMENT_STATUSES } from '../events.ts';
+import { RSVP_EVENT_TYPES, RSVP_LIMITS, RSVP_MESSAGES, RSVP_RESPONSES } from '../rsvp.ts';
+import { optionalText } from './fields.ts';
+
+// Request and response shapes of the calendar and RSVP API (spec part 1 section 7 'RSVP and calendar',
+// part 2 section 7 overview; DECISIONS.md 'RSVP targets', 'Calendar feed'; docs/decisions/017).
+//
+//   GET  /api/calendar/team/{teamId}/events?from=YYYY-MM-DD&to=YYYY-MM-DD  -> CalendarEvent[]
+//        (one request per month view: games, tournament games, tournament-day placeholders, practices)
+//   GET  /api/team-rsvp/user/{userId}/events?team_id={teamId}             -> RsvpList
+//        (the caller's own id only; the RSVPs of the players the caller may answer for, and those players)
+//   POST /api/team-rsvp/submit        body RsvpSubmit      -> Rsvp          (resubmitting replaces)
+//   POST /api/team-rsvp/submit-all    body RsvpSubmitAll   -> Rsvp[]        (several players, one tap)
+//   GET  /api/team-rsvp/team/{teamId}/overview                           -> { upcoming_events }
+//   GET  /api/calendar/token                                             -> CalendarToken
+//   POST /api/calendar/token/regenerate                                  -> CalendarToken
+//   GET  /api/calendar/feed/{userId}/{token}.ics[?player_id=]            -> text/calendar (no bearer)
+
+const idField = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be a positive number`)
+    .max(2_147_483_647, `${label} is out of range`);
+
+const responseField = z.enum(RSVP_RESPONSES, { error: 'Response must be yes, no or maybe' });
+const eventTypeField = z.enum(RSVP_EVENT_TYPES, { error: 'Event type must be game, tournament or practice' });
+
+export const rsvpSubmitBody = z.object({
+  event_type: eventTypeField,
+  event_id: idField('Event id'),
+  player_id: idField('Player id'),
+  response: responseField,
+  notes: optionalText('Notes', RSVP_LIMITS.notesMax),
+});
+export type RsvpSubmit = z.input<typeof rsvpSubmitBody>;
+
+export const rsvpSubmitAllBody = z.object({
+  event_type: eventTypeField,
+  event_id: idField('Event id'),
+  player_ids: z
+    .array(idField('Player id'), { error: 'player_ids must be a list of player ids' })
+    .min(1, RSVP_MESSAGES.choosePlayers)
+    .max(100, 'At most 100 players at once'),
+  response: responseField,
+  notes: optionalText('Notes', RSVP_LIMITS.notesMax),
+});
+export type RsvpSubmitAll = z.input<typeof rsvpSubmitAllBody>;
+
+export const rsvpSchema = z.object({
+  id: z.number().int(),
+  team_id: z.number().int(),
+  player_id: z.number().int(),
+  player_name: z.string(),
+  event_type: z.enum(RSVP_EVENT_TYPES),
+  event_id: z.number().int(),
+  response: z.enum(RSVP_RESPONSES),
+  notes: z.string().nullable(),
+  /** Who answered: their name (a parent, the player, a coach), or null when that account is gone. */
+  responded_by_name: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Rsvp = z.infer<typeof rsvpSchema>;
+
+/** A player the caller may answer for (part 1 section 5), in roster order. */
+export const rsvpPlayerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  jersey_number: z.number().int().nullable(),
+});
+export type RsvpPlayer = z.infer<typeof rsvpPlayerSchema>;
+
+export const rsvpListSchema = z.object({
+  players: z.array(rsvpPlayerSchema),
+  rsvps: z.array(rsvpSchema),
+});
+export type RsvpList = z.infer<typeof rsvpListSchema>;
+
+export const rsvpListQuery = z.object({ team_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+const dateQuery = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+
+export const calendarRangeQuery = z.object({ from: dateQuery('from'), to: dateQuery('to') });
+
+export const calendarEventSchema = z.object({
+  id: z.string(),
+  source: z.enum(['game', 'tournament_game', 'tournament_day', 'practice']),
+  sourceId: z.number().int(),
+  title: z.string(),
+  date: z.string(),
+  time: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  kit: z.string(),
+  type: z.enum(['game', 'practice']),
+  kind: z.enum(CALENDAR_KINDS),
+  gameType: z.enum([...GAME_TYPES, 'tournament']).nullable(),
+  status: z.enum(GAME_STATUSES).nullable(),
+  tournamentId: z.number().int().nullable(),
+  tournamentName: z.string().nullable(),
+  tournamentStatus: z.enum(TOURNAMENT_STATUSES).nullable(),
+  notes: z.string().nullable(),
+  tournamentNotes: z.string().nullable(),
+  isPlaceholder: z.boolean(),
+  rsvpEventType: z.enum(RSVP_EVENT_TYPES).nullable(),
+  rsvpEventId: z.number().int().nullable(),
+});
+
+/** One answer in the coach's overview (part 2 section 3 'RSVP overview event'). */
+export const overviewResponseSchema = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  player: z.object({
+    name: z.string(),
+    position: z.string().nullable(),
+    jersey_number: z.number().int().nullable(),
+  }),
+  /** Who answered. */
+  user: z.object({ name: z.string(), role: z.string() }).nullable(),
+  response: z.enum(RSVP_RESPONSES),
+  notes: z.string().nullable(),
+});
+
+export const overviewEventSchema = z.object({
+  event_id: z.number().int(),
+  event_type: z.enum(RSVP_EVENT_TYPES),
+  event_name: z.string(),
+  event_date: z.string(),
+  event_time: z.string().nullable(),
+  /** The tournament's name for a tournament game; null otherwise. */
+  tournament_name: z.string().nullable(),
+  total_responses: z.number().int(),
+  yes_count: z.number().int(),
+  no_count: z.number().int(),
+  maybe_count: z.number().int(),
+  responses: z.array(overviewResponseSchema),
+  /** Active players with no answer yet. */
+  not_responded: z.array(
+    z.object({
+      player_id: z.number().int(),
+      name: z.string(),
+      position: z.string().nullable(),
+      jersey_number: z.number().int().nullable(),
+    }),
+  ),
+});
+export type OverviewEvent = z.infer<typeof overviewEventSchema>;
+
+export const overviewSchema = z.object({ upcoming_events: z.array(overviewEventSchema) });
+
+export const calendarTokenSchema = z.object({
+  user_id: z.number().int(),
+  token: z.string(),
+  /** '/api/calendar/feed/{user_id}/{token}.ics'; the page makes https:// and webcal:// URLs of it. */
+  feed_path: z.string(),
+});
+export type CalendarToken = z.infer<typeof calendarTokenSchema>;
+
+export const feedQuery = z.object({
+  /** A parent's feed limited to one child's team. */
+  player_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { rsvpListSchema, type RsvpList } from '../../../../shared/api/calendar.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { calendarKeys } from './keys.ts';
+
+/**
+ * GET /api/team-rsvp/user/{userId}/events?team_id=: the players the user may answer for on the team
+ * and their answers, in one request (not one per event).
+ */
+export function getMyRsvps(userId: number, teamId: number): Promise<RsvpList> {
+  return apiRequest(`/team-rsvp/user/${userId}/events?team_id=${teamId}`, { schema: rsvpListSchema });
+}
+
+export function useMyRsvps(userId: number, teamId: number, options: { refetchInterval?: number } = {}) {
+  return useQuery({
+    queryKey: calendarKeys.myRsvps(teamId),
+    queryFn: () => getMyRsvps(userId, teamId),
+    ...options,
+  });
+}

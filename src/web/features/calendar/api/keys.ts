@@ -1,0 +1,10 @@
+// The calendar's and RSVPs' answers, kept under the team's key (like the events' keys) so that switching
+// teams never shows another team's calendar, and an RSVP reloads what shows it.
+export const calendarKeys = {
+  month: (teamId: number, from: string, to: string) => ['teams', teamId, 'calendar', from, to] as const,
+  /** Every month of the team (reloaded together after an event changes). */
+  months: (teamId: number) => ['teams', teamId, 'calendar'] as const,
+  myRsvps: (teamId: number) => ['teams', teamId, 'my-rsvps'] as const,
+  overview: (teamId: number) => ['teams', teamId, 'rsvp-overview'] as const,
+  token: ['calendar-token'] as const,
+};

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import {
+  rsvpSchema,
+  type Rsvp,
+  type RsvpSubmit,
+  type RsvpSubmitAll,
+} from '../../../../shared/api/calendar.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
+import { calendarKeys } from './keys.ts';
+
+/** POST /api/team-rsvp/submit: one player's answer (resubmitting replaces it). */
+export function submitRsvp(body: RsvpSubmit): Promise<Rsvp> {
+  return apiRequest('/team-rsvp/submit', { method: 'POST', json: body, schema: rsvpSchema });
+}
+
+export function useSubmitRsvp(teamId: number) {
+  return useReloadingMutation(submitRsvp, [calendarKeys.myRsvps(teamId), calendarKeys.overview(teamId)]);
+}
+
+/** POST /api/team-rsvp/submit-all: the same answer for several players in one request (all or none). */
+export function submitRsvpAll(body: RsvpSubmitAll): Promise<Rsvp[]> {
+  return apiRequest('/team-rsvp/submit-all', { method: 'POST', json: body, schema: z.array(rsvpSchema) });
+}
+
+export function useSubmitRsvpAll(teamId: number) {
+  return useReloadingMutation(submitRsvpAll, [calendarKeys.myRsvps(teamId), calendarKeys.overview(teamId)]);
+}
