@@ -306,3 +306,37 @@ test("the dashboard's View Details lands on the game @phone", async ({ page, req
     expect(overflow).toBeLessThanOrEqual(0);
   }
 });
+
+test('an offline practice save fails at once and keeps the form; back online, a double tap adds one @phone', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Kites', [{ name: 'Lu Chen' }]);
+  await signInAs(page, coach);
+  await goToTab(page, info, 'Team Events');
+  await page.getByRole('tab', { name: /Practices/ }).click();
+  await page.getByRole('button', { name: 'Add Practice' }).click();
+  const practice = page.getByRole('dialog', { name: 'Add Practice' });
+  await practice.getByLabel('Title').fill('Thursday Finishing');
+  await practice.getByLabel('Date').fill(addDays(TODAY, 2));
+  await practice.getByLabel('Time').fill('18:00');
+  await practice.getByLabel('Location').fill('Lower Pitch');
+
+  await context.setOffline(true);
+  await practice.getByRole('button', { name: 'Add Practice' }).click();
+  await expect(practice.getByRole('alert')).toContainText('Network error - check connection');
+  await expect(practice.getByLabel('Title')).toHaveValue('Thursday Finishing');
+  await expect(practice.getByLabel('Location')).toHaveValue('Lower Pitch');
+
+  await context.setOffline(false);
+  await practice.getByRole('button', { name: 'Add Practice' }).dblclick();
+  await expect(practice).toBeHidden();
+  await expect(toast(page, 'Practice created successfully.')).toBeVisible();
+  // Give a replayed or doubled write every chance to arrive.
+  await page.waitForTimeout(1500);
+  const response = await request.get(`/api/practices/${coach.team.id}`, { headers: auth(coach) });
+  expect(((await response.json()) as { title: string }[]).map((p) => p.title)).toEqual([
+    'Thursday Finishing',
+  ]);
+});
