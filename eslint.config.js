@@ -38,6 +38,8 @@ const SERVER_LAYERS = {
   moderators: ['auth', 'teams'],
   kits: ['auth', 'teams'],
   events: ['auth', 'teams'],
+  rsvp: ['auth', 'teams', 'invites', 'roster'],
+  calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
 };
 const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
 const serverLayering = serverFeatures.map((feature) => {
