@@ -30,6 +30,10 @@ export const EventsPage = lazyScreen(() =>
 export const DashboardEvents = lazyScreen(() =>
   import('../features/events/components/DashboardEvents.tsx').then((m) => m.DashboardEvents),
 );
+// The Team Calendar: the month grid, RSVPs, Print Schedule and the subscription dialog (luxon for today).
+export const CalendarPage = lazyScreen(() =>
+  import('../features/calendar/components/CalendarPage.tsx').then((m) => m.CalendarPage),
+);
 export const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
 
 export const AccountSettingsModal = lazyScreen(

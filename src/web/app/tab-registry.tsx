@@ -6,7 +6,7 @@ import type { IconName } from '../components/Icon.tsx';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 // The dashboard opens with the app; the other tabs load their code when first opened.
 import { DashboardSchedule } from './DashboardSchedule.tsx';
-import { AdminScreen, EventsPage, NoTeamPanel, RosterPage } from './screens.ts';
+import { AdminScreen, CalendarPage, EventsPage, NoTeamPanel, RosterPage } from './screens.ts';
 
 // Every tab of the app in one place: its icon, titles, badge and screen (ids, labels and the shared
 // titles live in src/shared/tabs.ts, which the hash rules use too). A Record over TabId: the compiler
@@ -72,7 +72,19 @@ export const TABS: Record<TabId, TabDefinition> = {
     screen: (c) => <RosterPage title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} />,
   },
   documents: { icon: 'document' },
-  calendar: { icon: 'calendar', heading: () => 'Team Calendar' },
+  calendar: {
+    icon: 'calendar',
+    heading: () => 'Team Calendar',
+    screen: (c) => (
+      <CalendarPage
+        title={c.heading}
+        team={c.selectedTeam}
+        loading={!c.teamsLoaded}
+        user={c.user}
+        coachLike={c.coachLike}
+      />
+    ),
+  },
   messages: { icon: 'chat', badge: { count: 'unread', label: 'unread messages' } },
   training: { icon: 'whistle' },
   admin: {

@@ -1,0 +1,278 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import type { User } from '../../../../shared/api/auth.ts';
+import type { Team } from '../../../../shared/api/teams.ts';
+import { CALENDAR_MESSAGES, monthOf, monthTitle, shiftMonth } from '../../../../shared/calendar.ts';
+import { todayIn } from '../../../../shared/event-dates.ts';
+import { addDays, formatDate } from '../../../../shared/events.ts';
+import { RSVP_MESSAGES } from '../../../../shared/rsvp.ts';
+import { Modal } from '../../../components/Modal.tsx';
+import { useTeamTimeZone } from '../../../lib/public-config.ts';
+import { showToast } from '../../../lib/toasts.ts';
+import { getCalendarEvents, useCalendarEvents } from '../api/get-calendar-events.ts';
+import { calendarKeys } from '../api/keys.ts';
+import { byDate, dayInMonth, gridRange, WEEKDAYS, weekday } from '../lib/month.ts';
+import { openPrintWindow, PRINT_DAYS, writeLoading, writeSchedule } from '../lib/print-schedule.ts';
+import { useIsPhone } from '../lib/use-is-phone.ts';
+import { useRsvpActions, type RsvpActions } from '../lib/use-rsvp-actions.ts';
+import { DayEvents } from './DayEvents.tsx';
+import { CalendarLegend, MonthGrid } from './MonthGrid.tsx';
+import { SubscribeModal } from './SubscribeModal.tsx';
+
+interface CalendarPageProps {
+  /** 'Team Calendar'. */
+  title: string;
+  team: Team | null;
+  /** The user's teams are still loading: no team is not yet 'no team selected'. */
+  loading?: boolean;
+  user: Pick<User, 'id' | 'role'>;
+  coachLike: boolean;
+}
+
+/** The #calendar tab, 'Team Calendar' (spec part 1 section 2; issue 9). */
+export function CalendarPage({ title, team, loading = false, user, coachLike }: CalendarPageProps) {
+  return (
+    <>
+      <h1 className="page-title">{title}</h1>
+      {team ? (
+        <TeamCalendar key={team.id} team={team} user={user} coachLike={coachLike} />
+      ) : (
+        <div className="page-body">
+          {loading ? (
+            <p className="card" role="status">
+              Loading...
+            </p>
+          ) : (
+            <p className="card">{CALENDAR_MESSAGES.noTeam}</p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** 'Tuesday, 11/24/2026'. */
+const dayHeading = (date: string) => `${WEEKDAYS[weekday(date)]}, ${formatDate(date)}`;
+
+const NO_PLAYER = 'all';
+
+function TeamCalendar({
+  team,
+  user,
+  coachLike,
+}: {
+  team: Team;
+  user: CalendarPageProps['user'];
+  coachLike: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const today = todayIn(useTeamTimeZone());
+  const phone = useIsPhone();
+  const titleId = useId();
+
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [focused, setFocused] = useState(today);
+  const [selected, setSelected] = useState(today);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [subscribing, setSubscribing] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [showFor, setShowFor] = useState(NO_PLAYER);
+
+  const range = gridRange(month);
+  const events = useCalendarEvents(team.id, range.from, range.to);
+  const eventsByDate = useMemo(() => byDate(events.data ?? []), [events.data]);
+  const rsvp = useRsvpActions(user.id, team.id, {
+    filter: showFor === NO_PLAYER ? null : Number(showFor),
+    coachLike,
+  });
+
+  const goToMonth = (next: string) => {
+    const day = dayInMonth(next, selected, today);
+    setMonth(next);
+    setFocused(day);
+    setSelected(day);
+  };
+  const select = (date: string) => {
+    setMonth(monthOf(date));
+    setFocused(date);
+    setSelected(date);
+    if (phone) setSheetOpen(true);
+  };
+  const move = (date: string) => {
+    setMonth(monthOf(date));
+    setFocused(date);
+    // On a desktop the side panel follows the keyboard; on a phone the sheet opens on Enter only.
+    if (!phone) setSelected(date);
+  };
+
+  const print = async () => {
+    if (printing) return;
+    const from = today;
+    const to = addDays(today, PRINT_DAYS - 1);
+    // The window must open within the tap itself, or the browser blocks it.
+    const win = openPrintWindow();
+    if (!win) {
+      showToast('error', CALENDAR_MESSAGES.popupBlocked);
+      return;
+    }
+    setPrinting(true);
+    writeLoading(win);
+    try {
+      const all = await queryClient.fetchQuery({
+        queryKey: calendarKeys.month(team.id, from, to),
+        queryFn: () => getCalendarEvents(team.id, from, to),
+      });
+      const upcoming = all.filter((event) => event.date >= today);
+      if (upcoming.length === 0) {
+        win.close();
+        showToast('error', CALENDAR_MESSAGES.noUpcoming);
+        return;
+      }
+      writeSchedule(win, team.name, upcoming);
+    } catch {
+      win.close();
+      showToast('error', 'The schedule could not be loaded. Check your connection and try again.');
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const dayEvents = eventsByDate.get(selected) ?? [];
+  const panel = <DayEvents events={dayEvents} rsvp={rsvp} />;
+
+  return (
+    <div className="page-body page-body--wide cal-page">
+      <div className="cal-toolbar">
+        <div className="cal-toolbar__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={printing}
+            onClick={() => void print()}
+          >
+            {printing ? 'Preparing...' : 'Print Schedule'}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => setSubscribing(true)}>
+            Subscribe to Calendar
+          </button>
+        </div>
+        <ShowRsvpsFor rsvp={rsvp} coachLike={coachLike} value={showFor} onChange={setShowFor} />
+      </div>
+
+      <div className="cal-layout">
+        <section className="card cal-month" aria-labelledby={titleId}>
+          <div className="cal-month__head">
+            <button
+              type="button"
+              className="icon-button cal-month__arrow"
+              aria-label="Previous month"
+              onClick={() => goToMonth(shiftMonth(month, -1))}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <h2 id={titleId} className="cal-month__title" aria-live="polite">
+              {monthTitle(month)}
+            </h2>
+            <button
+              type="button"
+              className="icon-button cal-month__arrow"
+              aria-label="Next month"
+              onClick={() => goToMonth(shiftMonth(month, 1))}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+            {monthOf(today) !== month && (
+              <button
+                type="button"
+                className="button button--small button--secondary cal-month__today"
+                onClick={() => goToMonth(monthOf(today))}
+              >
+                Today
+              </button>
+            )}
+          </div>
+          {events.isError && (
+            <p className="cal-month__status" role="alert">
+              The calendar could not be loaded.{' '}
+              <button type="button" className="link-button" onClick={() => void events.refetch()}>
+                Try again
+              </button>
+            </p>
+          )}
+          {events.isPending && (
+            <p className="visually-hidden" role="status">
+              Loading events...
+            </p>
+          )}
+          <MonthGrid
+            month={month}
+            labelledBy={titleId}
+            today={today}
+            selected={phone && !sheetOpen ? null : selected}
+            focused={focused}
+            eventsByDate={eventsByDate}
+            phone={phone}
+            onSelect={select}
+            onMove={move}
+          />
+          <CalendarLegend />
+        </section>
+
+        {!phone && (
+          <section className="card cal-panel" aria-labelledby={`${titleId}-day`}>
+            <h2 id={`${titleId}-day`} className="cal-panel__title">
+              {dayHeading(selected)}
+            </h2>
+            {panel}
+          </section>
+        )}
+      </div>
+
+      {phone && (
+        <Modal
+          open={sheetOpen}
+          title={dayHeading(selected)}
+          onClose={() => setSheetOpen(false)}
+          footer={
+            <button type="button" className="button button--secondary" onClick={() => setSheetOpen(false)}>
+              Close
+            </button>
+          }
+        >
+          <div className="cal-sheet">{panel}</div>
+        </Modal>
+      )}
+      <SubscribeModal open={subscribing} onClose={() => setSubscribing(false)} players={rsvp.players} />
+    </div>
+  );
+}
+
+function ShowRsvpsFor({
+  rsvp,
+  coachLike,
+  value,
+  onChange,
+}: {
+  rsvp: RsvpActions;
+  coachLike: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  if (rsvp.players.length < 2) return null;
+  return (
+    <div className="cal-toolbar__filter">
+      <label className="field__label" htmlFor={id}>
+        Show RSVPs for
+      </label>
+      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value={NO_PLAYER}>{coachLike ? 'All players' : RSVP_MESSAGES.allMine}</option>
+        {rsvp.players.map((player) => (
+          <option key={player.id} value={String(player.id)}>
+            {player.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import type { RsvpPlayer } from '../../../../shared/api/calendar.ts';
+import type { CalendarEvent } from '../../../../shared/calendar.ts';
+import {
+  RSVP_LABELS,
+  RSVP_LIMITS,
+  RSVP_MESSAGES,
+  RSVP_RESPONSES,
+  type RsvpResponse,
+} from '../../../../shared/rsvp.ts';
+import { Tag, type TagTone } from '../../../components/Tag.tsx';
+import type { RsvpActions } from '../lib/use-rsvp-actions.ts';
+
+const TONES: Record<RsvpResponse, TagTone> = { yes: 'success', maybe: 'warning', no: 'danger' };
+
+/** An answer as a tag: the words carry the meaning, the colour helps. */
+export function AnswerTag({ response }: { response: RsvpResponse | undefined }) {
+  return response ? <Tag tone={TONES[response]}>{RSVP_LABELS[response]}</Tag> : <Tag>No answer yet</Tag>;
+}
+
+/** RSVP for one event: each shown player's answer and buttons, and a parent's 'All my players'. */
+export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpActions }) {
+  const headingId = useId();
+  if (rsvp.status === 'loading')
+    return (
+      <p className="muted" role="status">
+        Loading RSVPs...
+      </p>
+    );
+  if (rsvp.status === 'error') return <p className="muted">RSVPs could not be loaded.</p>;
+  const responses = rsvp.shown.map((player) => rsvp.answer(event, player.id)?.response);
+  const common = responses.every((r) => r && r === responses[0]) ? responses[0] : undefined;
+
+  return (
+    <section className="cal-rsvp" aria-labelledby={headingId}>
+      <h4 id={headingId} className="cal-rsvp__title">
+        RSVP
+      </h4>
+      {rsvp.players.length === 0 ? (
+        <p className="muted">{RSVP_MESSAGES.noPlayers}</p>
+      ) : (
+        <>
+          {rsvp.answerAll && (
+            <div className="cal-rsvp__all">
+              <span className="cal-rsvp__all-label" aria-hidden="true">
+                {RSVP_MESSAGES.allMine}:
+              </span>
+              <div
+                className="cal-rsvp__choices"
+                role="group"
+                aria-label={`${RSVP_MESSAGES.allMine}, ${event.title}`}
+              >
+                {RSVP_RESPONSES.map((response) => (
+                  <button
+                    key={response}
+                    type="button"
+                    className={`button button--small cal-rsvp__choice cal-rsvp__choice--${response}`}
+                    aria-pressed={common === response}
+                    disabled={rsvp.pending}
+                    onClick={() => rsvp.submitAll(event, response)}
+                  >
+                    <span className="visually-hidden">{RSVP_MESSAGES.allMine}: </span>
+                    {RSVP_LABELS[response]}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+          <ul className="cal-rsvp__players" role="list">
+            {rsvp.shown.map((player) => (
+              <PlayerRsvp key={player.id} event={event} player={player} rsvp={rsvp} />
+            ))}
+          </ul>
+          {rsvp.pending && (
+            <p className="muted cal-rsvp__saving" role="status">
+              Saving...
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function PlayerRsvp({
+  event,
+  player,
+  rsvp,
+}: {
+  event: CalendarEvent;
+  player: RsvpPlayer;
+  rsvp: RsvpActions;
+}) {
+  const noteId = useId();
+  const saved = rsvp.answer(event, player.id);
+  const savedNote = saved?.notes ?? '';
+  const note = rsvp.draft(event, player.id) ?? savedNote;
+  const [noteOpen, setNoteOpen] = useState(false);
+  const showNote = noteOpen || note !== '';
+  const noteChanged = note.trim() !== savedNote.trim();
+
+  return (
+    <li className="cal-rsvp__player">
+      <div className="cal-rsvp__player-head">
+        <span className="cal-rsvp__player-name">{player.name}</span>
+        <AnswerTag response={saved?.response} />
+        {saved?.responded_by_name && <span className="muted cal-rsvp__by">by {saved.responded_by_name}</span>}
+      </div>
+      <div className="cal-rsvp__choices" role="group" aria-label={`RSVP for ${player.name}, ${event.title}`}>
+        {RSVP_RESPONSES.map((response) => (
+          <button
+            key={response}
+            type="button"
+            className={`button button--small cal-rsvp__choice cal-rsvp__choice--${response}`}
+            aria-pressed={saved?.response === response}
+            disabled={rsvp.pending}
+            onClick={() => rsvp.submit(event, player, response)}
+          >
+            {RSVP_LABELS[response]}
+          </button>
+        ))}
+      </div>
+      {showNote ? (
+        <div className="cal-rsvp__note">
+          <label className="field__label" htmlFor={noteId}>
+            Note for {player.name} (optional)
+          </label>
+          <div className="cal-rsvp__note-row">
+            <input
+              id={noteId}
+              className="input"
+              value={note}
+              maxLength={RSVP_LIMITS.notesMax}
+              autoFocus={noteOpen}
+              placeholder="e.g. Arriving 15 minutes late"
+              onChange={(e) => rsvp.setDraft(event, player.id, e.target.value)}
+            />
+            {saved && noteChanged && (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                disabled={rsvp.pending}
+                onClick={() => rsvp.submit(event, player, saved.response)}
+              >
+                Save note<span className="visually-hidden"> for {player.name}</span>
+              </button>
+            )}
+          </div>
+          {!saved && note.trim() !== '' && (
+            <p className="field__hint cal-rsvp__hint">Sent with the answer you choose.</p>
+          )}
+        </div>
+      ) : (
+        <button type="button" className="link-button cal-rsvp__add-note" onClick={() => setNoteOpen(true)}>
+          Add a note<span className="visually-hidden"> for {player.name}</span>
+        </button>
+      )}
+    </li>
+  );
+}

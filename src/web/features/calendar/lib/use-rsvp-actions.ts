@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import type { Rsvp, RsvpList, RsvpPlayer } from '../../../../shared/api/calendar.ts';
+import type { CalendarEvent } from '../../../../shared/calendar.ts';
+import { RSVP_MESSAGES, type RsvpResponse } from '../../../../shared/rsvp.ts';
+import { showToast } from '../../../lib/toasts.ts';
+import { useMyRsvps } from '../api/get-my-rsvps.ts';
+import { calendarKeys } from '../api/keys.ts';
+import { useSubmitRsvp, useSubmitRsvpAll } from '../api/submit-rsvp.ts';
+import { answerKey, answersByKey, rsvpFailure, withAnswers } from './rsvp.ts';
+
+/** What the day's events need to show and send RSVPs. */
+export interface RsvpActions {
+  status: 'loading' | 'error' | 'ready';
+  /** Every player the user may answer for (the server decides: part 1 section 5). */
+  players: readonly RsvpPlayer[];
+  /** The players whose answers show ('Show RSVPs for'). */
+  shown: readonly RsvpPlayer[];
+  /** A parent with several players shown: one tap answers for all of them. */
+  answerAll: boolean;
+  answer: (event: CalendarEvent, playerId: number) => Rsvp | undefined;
+  /** A note typed and not yet sent, kept while the user moves between days. */
+  draft: (event: CalendarEvent, playerId: number) => string | undefined;
+  setDraft: (event: CalendarEvent, playerId: number, text: string) => void;
+  submit: (event: CalendarEvent, player: RsvpPlayer, response: RsvpResponse) => void;
+  submitAll: (event: CalendarEvent, response: RsvpResponse) => void;
+  /** A write is on its way: every answer button waits (one write at a time, never twice). */
+  pending: boolean;
+}
+
+const keyOf = (event: CalendarEvent, playerId: number) =>
+  event.rsvpEventType && event.rsvpEventId !== null
+    ? answerKey(event.rsvpEventType, event.rsvpEventId, playerId)
+    : null;
+
+export function useRsvpActions(
+  userId: number,
+  teamId: number,
+  { filter, coachLike }: { filter: number | null; coachLike: boolean },
+): RsvpActions {
+  const queryClient = useQueryClient();
+  const list = useMyRsvps(userId, teamId);
+  const single = useSubmitRsvp(teamId);
+  const all = useSubmitRsvpAll(teamId);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+
+  const players = useMemo(() => list.data?.players ?? [], [list.data]);
+  const answers = useMemo(() => answersByKey(list.data?.rsvps ?? []), [list.data]);
+  const shown = useMemo(() => {
+    const one = players.filter((p) => p.id === filter);
+    return one.length > 0 ? one : players;
+  }, [players, filter]);
+
+  // The answers sent are shown at once; the list reloads after every write anyway.
+  const keep = useCallback(
+    (saved: readonly Rsvp[]) => {
+      queryClient.setQueryData<RsvpList>(
+        calendarKeys.myRsvps(teamId),
+        (old) => old && { ...old, rsvps: withAnswers(old.rsvps, saved) },
+      );
+      setDrafts((current) => {
+        const next = { ...current };
+        for (const r of saved) delete next[answerKey(r.event_type, r.event_id, r.player_id)];
+        return next;
+      });
+    },
+    [queryClient, teamId],
+  );
+
+  const draft = (event: CalendarEvent, playerId: number) => {
+    const key = keyOf(event, playerId);
+    return key ? drafts[key] : undefined;
+  };
+
+  return {
+    status: list.isPending ? 'loading' : list.isError ? 'error' : 'ready',
+    players,
+    shown,
+    answerAll: !coachLike && shown.length > 1,
+    answer: (event, playerId) => {
+      const key = keyOf(event, playerId);
+      return key ? answers.get(key) : undefined;
+    },
+    draft,
+    setDraft: (event, playerId, text) => {
+      const key = keyOf(event, playerId);
+      if (key) setDrafts((current) => ({ ...current, [key]: text }));
+    },
+    submit: (event, player, response) => {
+      if (!event.rsvpEventType || event.rsvpEventId === null) return;
+      const note = draft(event, player.id) ?? answers.get(keyOf(event, player.id) ?? '')?.notes ?? '';
+      single.mutate(
+        {
+          event_type: event.rsvpEventType,
+          event_id: event.rsvpEventId,
+          player_id: player.id,
+          response,
+          notes: note.trim() || null,
+        },
+        {
+          onSuccess: (saved) => {
+            keep([saved]);
+            showToast('success', RSVP_MESSAGES.submitted(player.name, response));
+          },
+          onError: (error) => showToast('error', rsvpFailure(error)),
+        },
+      );
+    },
+    submitAll: (event, response) => {
+      if (!event.rsvpEventType || event.rsvpEventId === null) return;
+      all.mutate(
+        {
+          event_type: event.rsvpEventType,
+          event_id: event.rsvpEventId,
+          player_ids: shown.map((p) => p.id),
+          response,
+        },
+        {
+          onSuccess: (saved) => {
+            keep(saved);
+            showToast('success', RSVP_MESSAGES.submittedAll(saved.length, response));
+          },
+          onError: (error) => showToast('error', rsvpFailure(error)),
+        },
+      );
+    },
+    pending: single.isPending || all.isPending,
+  };
+}
