@@ -8,6 +8,7 @@ import { configuredDatabase, type Database, openDatabase } from './db/connect.ts
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { accountRoutes, authRoutes } from './features/auth/routes.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
+import { calendarMonthRoutes } from './features/calendar/month-routes.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -15,6 +16,7 @@ import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './feature
 import { kitRoutes } from './features/kits/routes.ts';
 import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
+import { rsvpRoutes } from './features/rsvp/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -105,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const services = createServices({ db, config, tokens, mailQueued: () => mailSender.nudge() });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
     services;
+  const { rsvp, calendarMonth } = services;
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -132,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(tournamentRoutes, { prefix: '/tournaments', tournaments });
           await scope.register(gameRoutes, { prefix: '/games', games });
           await scope.register(practiceRoutes, { prefix: '/practices', practices });
+          await scope.register(rsvpRoutes, { prefix: '/team-rsvp', rsvp });
+          await scope.register(calendarMonthRoutes, { prefix: '/calendar', calendarMonth });
           await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
         }),

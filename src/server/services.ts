@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { AccessTokens } from './features/auth/access-tokens.ts';
 import { createAuthService } from './features/auth/service.ts';
+import { createCalendarMonthService } from './features/calendar/month-service.ts';
 import { createGameService } from './features/events/games-service.ts';
 import { createPracticeService } from './features/events/practices-service.ts';
 import { createTournamentService } from './features/events/tournaments-service.ts';
@@ -10,6 +11,7 @@ import { createKitService } from './features/kits/service.ts';
 import { createModeratorService } from './features/moderators/service.ts';
 import { createParentService } from './features/roster/parents-service.ts';
 import { createPlayerService } from './features/roster/players-service.ts';
+import { createRsvpService } from './features/rsvp/service.ts';
 import { findTeamByInviteCode } from './features/teams/queries.ts';
 import { createTeamService } from './features/teams/service.ts';
 
@@ -25,6 +27,12 @@ export interface ServiceDeps {
 }
 
 export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) {
+  // The events lists, also read by the calendar.
+  const events = {
+    tournaments: createTournamentService({ db, config }),
+    games: createGameService({ db }),
+    practices: createPracticeService({ db }),
+  };
   return {
     auth: createAuthService({
       db,
@@ -39,9 +47,9 @@ export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) 
     joining: createJoiningService({ db, config, mailQueued }),
     moderators: createModeratorService({ db }),
     kits: createKitService({ db }),
-    tournaments: createTournamentService({ db, config }),
-    games: createGameService({ db }),
-    practices: createPracticeService({ db }),
+    ...events,
+    rsvp: createRsvpService({ db, config }),
+    calendarMonth: createCalendarMonthService({ events, config }),
   };
 }
 

@@ -39,6 +39,7 @@ export const RSVP_MESSAGES = {
   inactivePlayer: 'This player is not active on the team',
   placeholder: 'Tournament days without a game take no RSVP',
   choosePlayers: 'Choose at least one player',
+  coachesOnly: 'Only coaches and admins can see the RSVP overview',
 } as const;
 
 /** What eligibility needs to know of a roster player (the roster's `is_mine` is computed by the server). */

@@ -78,7 +78,13 @@ export const rsvpListSchema = z.object({
 });
 export type RsvpList = z.infer<typeof rsvpListSchema>;
 
-export const rsvpListQuery = z.object({ team_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const rsvpListQuery = z.object({
+  team_id: z.coerce
+    .number({ error: 'team_id must be a team id (a number)' })
+    .int('team_id must be a whole number')
+    .min(1, 'team_id must be a positive number')
+    .max(2_147_483_647, 'team_id is out of range'),
+});
 
 const dateQuery = (label: string) =>
   z

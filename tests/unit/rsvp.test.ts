@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { rsvpListQuery, rsvpSubmitAllBody, rsvpSubmitBody } from '../../src/shared/api/calendar.ts';
+import { ROLES } from '../../src/shared/roles.ts';
+import {
+  canRsvpFor,
+  RSVP_LABELS,
+  RSVP_MESSAGES,
+  rsvpCounts,
+  rsvpEligible,
+  rsvpEventKey,
+} from '../../src/shared/rsvp.ts';
+
+// The RSVP rules shared by the page and the server (spec part 1 sections 4-5; DECISIONS.md 'RSVP
+// targets'; docs/decisions/017).
+
+describe('who may answer for a player', () => {
+  const cases = [
+    { status: 'active', is_mine: true },
+    { status: 'active', is_mine: false },
+    { status: 'inactive', is_mine: true },
+    { status: 'inactive', is_mine: false },
+  ];
+
+  it.each(ROLES)('%s: the whole table of status and is_mine', (role) => {
+    const runsTeam = role === 'coach' || role === 'admin';
+    expect(cases.map((player) => canRsvpFor(role, player))).toEqual([true, runsTeam, false, false]);
+  });
+
+  it('takes no answer for any status but active, whoever asks', () => {
+    for (const role of ROLES) {
+      expect(canRsvpFor(role, { status: 'injured', is_mine: true })).toBe(false);
+      expect(canRsvpFor(role, { status: '', is_mine: true })).toBe(false);
+    }
+  });
+
+  it('keeps the eligible players in their order', () => {
+    const players = [
+      { id: 1, status: 'active', is_mine: false },
+      { id: 2, status: 'active', is_mine: true },
+      { id: 3, status: 'inactive', is_mine: true },
+      { id: 4, status: 'active', is_mine: true },
+    ];
+    expect(rsvpEligible('parent', players).map((p) => p.id)).toEqual([2, 4]);
+    expect(rsvpEligible('player', players).map((p) => p.id)).toEqual([2, 4]);
+    expect(rsvpEligible('coach', players).map((p) => p.id)).toEqual([1, 2, 4]);
+    expect(rsvpEligible('admin', players).map((p) => p.id)).toEqual([1, 2, 4]);
+    // No fallback to "the first active player" for a player matched by nothing.
+    expect(rsvpEligible('player', [players[0]!])).toEqual([]);
+  });
+});
+
+describe('counts and labels', () => {
+  it('counts each answer', () => {
+    expect(rsvpCounts([])).toEqual({ yes: 0, maybe: 0, no: 0 });
+    expect(
+      rsvpCounts([{ response: 'yes' }, { response: 'no' }, { response: 'yes' }, { response: 'maybe' }]),
+    ).toEqual({ yes: 2, maybe: 1, no: 1 });
+  });
+
+  it("says the spec's success messages", () => {
+    expect(RSVP_LABELS).toEqual({ yes: 'Attending', maybe: 'Maybe Attending', no: 'Not Attending' });
+    expect(RSVP_MESSAGES.submitted('Ava', 'yes')).toBe('✓ RSVP submitted for Ava: attending');
+    expect(RSVP_MESSAGES.submitted('Ava', 'maybe')).toBe('✓ RSVP submitted for Ava: maybe attending');
+    expect(RSVP_MESSAGES.submitted('Ava', 'no')).toBe('✓ RSVP submitted for Ava: not attending');
+    expect(RSVP_MESSAGES.submittedAll(3, 'no')).toBe('✓ RSVP submitted for 3 players: not attending');
+    expect(RSVP_MESSAGES.failed()).toBe('Failed to submit RSVP: Unknown error');
+    expect(RSVP_MESSAGES.failed('Event not found')).toBe('Failed to submit RSVP: Event not found');
+  });
+
+  it('keys an event by kind and id, so a game and a practice with one id differ', () => {
+    expect(rsvpEventKey('game', 5)).toBe('game:5');
+    expect(rsvpEventKey('game', 5)).not.toBe(rsvpEventKey('practice', 5));
+  });
+});
+
+describe('request shapes', () => {
+  const body = { event_type: 'tournament', event_id: 3, player_id: 4, response: 'maybe' };
+
+  it('reads an answer, blank notes as none', () => {
+    expect(rsvpSubmitBody.parse({ ...body, notes: '  ' })).toEqual({ ...body, notes: null });
+    expect(rsvpSubmitBody.parse({ ...body, notes: ' Late ' }).notes).toBe('Late');
+  });
+
+  it.each([
+    [{ event_type: 'tournament_day' }, 'Event type must be game, tournament or practice'],
+    [{ event_id: 2 ** 31 }, 'Event id is out of range'],
+    [{ event_id: 0 }, 'Event id must be a positive number'],
+    [{ player_id: '4' }, 'Player id must be a number'],
+    [{ response: 'attending' }, 'Response must be yes, no or maybe'],
+    [{ notes: 'x'.repeat(501) }, 'Notes must be no more than 500 characters'],
+  ])('refuses %o', (change, message) => {
+    const parsed = rsvpSubmitBody.safeParse({ ...body, ...change });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('needs one to a hundred players at once', () => {
+    const all = { event_type: 'game', event_id: 1, response: 'yes' };
+    expect(rsvpSubmitAllBody.safeParse({ ...all, player_ids: [] }).error?.issues[0]?.message).toBe(
+      RSVP_MESSAGES.choosePlayers,
+    );
+    expect(rsvpSubmitAllBody.safeParse({ ...all, player_ids: [1, 2] }).success).toBe(true);
+    const many = Array.from({ length: 101 }, (_, i) => i + 1);
+    expect(rsvpSubmitAllBody.safeParse({ ...all, player_ids: many }).success).toBe(false);
+  });
+
+  it('reads the team of the list from the query string', () => {
+    expect(rsvpListQuery.parse({ team_id: '12' })).toEqual({ team_id: 12 });
+    expect(rsvpListQuery.safeParse({}).success).toBe(false);
+    expect(rsvpListQuery.safeParse({ team_id: '2147483648' }).success).toBe(false);
+  });
+});
