@@ -73,7 +73,8 @@ export function useRsvpActions(
   };
 
   return {
-    status: list.isPending ? 'loading' : list.isError ? 'error' : 'ready',
+    // A failed reload keeps the answers already shown.
+    status: list.data ? 'ready' : list.isError ? 'error' : 'loading',
     players,
     shown,
     answerAll: !coachLike && shown.length > 1,

@@ -1,0 +1,265 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { CALENDAR_MESSAGES } from '../../src/shared/calendar.ts';
+import { todayIn } from '../../src/shared/event-dates.ts';
+import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
+import {
+  type Account,
+  coachWithTeam,
+  type CoachWithTeam,
+  isPhone,
+  registerAccount,
+  signInAs,
+} from './helpers.ts';
+
+// The Team Calendar (issue 9) against the real API, at 1280 px and on a 390 px phone: a parent with
+// two children answers for both in one tap, the subscription dialog copies a feed URL that works, a
+// busy day shows six dots and '+N' on a phone, and Print Schedule opens the schedule.
+
+const TODAY = todayIn('America/Chicago');
+const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+async function call<T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request[method](`/api${path}`, { headers: auth(account), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** With E2E_SCREENSHOTS set, keeps a picture of the page in /tmp to look at. */
+async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
+  if (!process.env['E2E_SCREENSHOTS']) return;
+  await page.screenshot({ path: `/tmp/calendar-${name}-${info.project.name}.png`, fullPage: true });
+}
+
+async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('.toast').filter({ hasText: text }).filter({ visible: true });
+
+/** Today's cell of the month grid. */
+const todayCell = (page: Page) => page.getByRole('grid').getByRole('button', { name: /, today$/ });
+
+/** The list of a day's events: the side panel on a desktop, the sheet opened from today's cell on a phone. */
+async function openToday(page: Page, info: TestInfo) {
+  if (isPhone(info)) {
+    await todayCell(page).click();
+    return page.getByRole('dialog', { name: /^\w+day, \d\d\/\d\d\/\d{4}$/ });
+  }
+  return page.getByRole('region', { name: /^\w+day, \d\d\/\d\d\/\d{4}$/ });
+}
+
+/** A parent linked to two of the coach's players (let in for the first, then assigned the second). */
+async function parentOfTwo(
+  request: APIRequestContext,
+  coach: CoachWithTeam,
+  names: [string, string],
+): Promise<Account> {
+  const [first, second] = names.map((name) => coach.players.find((p) => p.name === name));
+  if (!first || !second) throw new Error(`No players ${names.join(' and ')}`);
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  const { request_id: requestId } = await call<{ request_id: number }>(
+    request,
+    parent,
+    'post',
+    '/teams/join',
+    {
+      invite_code: coach.team.invite_code,
+    },
+  );
+  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: first.id });
+  const me = await call<{ id: number }>(request, parent, 'get', '/auth/me');
+  await call(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
+    player_id: second.id,
+  });
+  return parent;
+}
+
+test('a parent with two children answers for both in one tap and sees the answers @phone', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U10 Comets', [
+    { name: 'Mia Lopez', jersey_number: 10 },
+    { name: 'Leo Lopez', jersey_number: 7 },
+    { name: 'Sam Reed', jersey_number: 1 },
+  ]);
+  await call(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Wolves of the Northern Valley United',
+    date: TODAY,
+    time: '18:00',
+    location: 'Home Ground',
+    type: 'league',
+    notes: 'Arrive 30 minutes early for warm-up.',
+  });
+  const parent = await parentOfTwo(request, coach, ['Mia Lopez', 'Leo Lopez']);
+  await signInAs(page, parent, '/#calendar');
+  await expect(page.getByRole('heading', { name: 'Team Calendar', level: 1 })).toBeVisible();
+  await expect(todayCell(page)).toHaveAttribute('aria-label', /1 event, today$/);
+
+  const day = await openToday(page, info);
+  const game = day.getByRole('article', { name: 'vs Wolves of the Northern Valley United' });
+  await expect(game).toContainText('6:00 PM');
+  await expect(game).toContainText('Home Ground');
+  await expect(game).toContainText('Arrive 30 minutes early');
+  await snapshot(page, info, 'parent-day');
+  await expectNoAxeViolations(page, 'calendar day');
+
+  await game.getByRole('button', { name: 'All my players: Attending' }).click();
+  await expect(toast(page, RSVP_MESSAGES.submittedAll(2, 'yes'))).toBeVisible();
+  for (const name of ['Mia Lopez', 'Leo Lopez']) {
+    const group = game.getByRole('group', {
+      name: `RSVP for ${name}, vs Wolves of the Northern Valley United`,
+    });
+    await expect(group.getByRole('button', { name: 'Attending', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  // One child changes their mind; the toast names the child.
+  await game
+    .getByRole('group', { name: 'RSVP for Leo Lopez, vs Wolves of the Northern Valley United' })
+    .getByRole('button', { name: 'Not Attending' })
+    .click();
+  await expect(toast(page, '✓ RSVP submitted for Leo Lopez: not attending')).toBeVisible();
+  await snapshot(page, info, 'parent-answered');
+  if (isPhone(info)) await expectNoSidewaysScroll(page);
+
+  // The answers are the server's: they are there after a reload, and the filter shows one child.
+  await page.reload();
+  const again = await openToday(page, info);
+  const reloaded = again.getByRole('article', { name: 'vs Wolves of the Northern Valley United' });
+  await expect(reloaded.locator('.tag', { hasText: /^Attending$/ })).toHaveCount(1);
+  await expect(reloaded.locator('.tag', { hasText: /^Not Attending$/ })).toHaveCount(1);
+  if (isPhone(info)) await again.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByLabel('Show RSVPs for').selectOption({ label: 'Mia Lopez' });
+  const filtered = await openToday(page, info);
+  await expect(filtered.getByRole('group', { name: /^RSVP for Leo Lopez/ })).toHaveCount(0);
+  await expect(filtered.getByRole('group', { name: /^RSVP for Mia Lopez/ })).toBeVisible();
+});
+
+test('the subscription dialog copies a feed URL that calendar apps can read, and a new link replaces it', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const coach = await coachWithTeam(request, 'U12 Meteors', [{ name: 'Ava Stone' }]);
+  await call(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Hawks',
+    date: TODAY,
+    time: '10:00',
+    location: 'Main Field',
+  });
+  await signInAs(page, coach, '/#calendar');
+  await page.getByRole('button', { name: 'Subscribe to Calendar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to Calendar' });
+  const url = dialog.getByLabel('Calendar URL');
+  await expect(url).toHaveValue(/\/api\/calendar\/feed\/\d+\/[^/]+\.ics$/);
+  const feedUrl = await url.inputValue();
+  await expect(dialog.getByRole('link', { name: 'Open in my calendar app' })).toHaveAttribute(
+    'href',
+    feedUrl.replace(/^https?:/, 'webcal:'),
+  );
+  await expectNoAxeViolations(page, 'subscribe dialog');
+
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(toast(page, CALENDAR_MESSAGES.copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+
+  const feed = await request.get(feedUrl);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('vs Hawks');
+
+  await dialog.getByRole('button', { name: 'Regenerate link' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Regenerate link?' });
+  await expect(confirm).toContainText(CALENDAR_MESSAGES.regenerateConfirm);
+  await confirm.getByRole('button', { name: 'Regenerate link' }).click();
+  await expect(toast(page, CALENDAR_MESSAGES.regenerated)).toBeVisible();
+  await expect(url).not.toHaveValue(feedUrl);
+  expect((await request.get(feedUrl)).status()).toBe(404);
+  expect((await request.get(await url.inputValue())).status()).toBe(200);
+});
+
+test('a busy day shows six dots and +N on a phone, chips on a desktop; Print Schedule opens the schedule @phone', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Comets with a Long Team Name', [{ name: 'Ava Stone' }]);
+  for (let i = 0; i < 7; i += 1) {
+    await call(request, coach, 'post', `/games/${coach.team.id}`, {
+      opponent: `Opponent ${i + 1}`,
+      date: TODAY,
+      time: `${String(9 + i).padStart(2, '0')}:00`,
+      location: 'Main Field',
+      type: i % 2 ? 'league' : 'friendly',
+    });
+  }
+  await call(request, coach, 'post', '/practices', {
+    team_id: coach.team.id,
+    title: 'Evening Practice <b>bold</b>',
+    date: TODAY,
+    time: '19:00',
+    location: 'Back Field',
+  });
+  await signInAs(page, coach, '/#calendar');
+  const cell = todayCell(page);
+  await expect(cell).toHaveAttribute('aria-label', /8 events, today$/);
+  if (isPhone(info)) {
+    await expect(cell.locator('.cal-dot')).toHaveCount(6);
+    await expect(cell.locator('.cal-dots__more')).toHaveText('+2');
+    await expectNoSidewaysScroll(page);
+  } else {
+    await expect(cell.locator('.cal-chip')).toHaveCount(3);
+    await expect(cell).toContainText('+5 more');
+  }
+  await snapshot(page, info, 'busy-month');
+
+  // The keyboard: from today, one day on and back, Enter opens the day.
+  await cell.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(cell).toBeFocused();
+  await page.keyboard.press('Enter');
+  const day = await (async () =>
+    isPhone(info)
+      ? page.getByRole('dialog', { name: /^\w+day, / })
+      : page.getByRole('region', { name: /^\w+day, / }))();
+  await expect(day.getByRole('article')).toHaveCount(8);
+  await snapshot(page, info, 'busy-day');
+  if (isPhone(info)) {
+    await expectNoAxeViolations(page, 'day sheet');
+    await day.getByRole('button', { name: 'Close' }).first().click();
+  }
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Print Schedule' }).click();
+  const printed = await popup;
+  await expect(printed.getByRole('heading', { name: 'U11 Comets with a Long Team Name' })).toBeVisible();
+  await expect(printed.locator('tbody tr')).toHaveCount(8);
+  await expect(printed.locator('tbody')).toContainText('Evening Practice <b>bold</b>');
+  await expect(printed.locator('tbody b')).toHaveCount(0);
+  await expect(printed.getByRole('button', { name: 'Print' })).toBeVisible();
+  // The stylesheet loaded (the page's CSP allows no inline style): the Print button is styled.
+  expect(
+    await printed.getByRole('button', { name: 'Print' }).evaluate((b) => getComputedStyle(b).minHeight),
+  ).toBe('44px');
+  if (process.env['E2E_SCREENSHOTS'])
+    await printed.screenshot({ path: `/tmp/calendar-print-${info.project.name}.png`, fullPage: true });
+  await printed.close();
+});
