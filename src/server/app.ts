@@ -8,7 +8,10 @@ import { configuredDatabase, type Database, openDatabase } from './db/connect.ts
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { accountRoutes, authRoutes } from './features/auth/routes.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
+import { calendarFeedRoutes } from './features/calendar/feed-routes.ts';
 import { calendarMonthRoutes } from './features/calendar/month-routes.ts';
+import { calendarTokenRoutes } from './features/calendar/token-routes.ts';
+import { createCalendarTokenService } from './features/calendar/token-service.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -48,9 +51,11 @@ export interface App extends FastifyInstance {
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 
-/** Query-string secrets (document download's ?token=) never reach the logs. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
+/** Secrets in addresses (document download's ?token=, the calendar feed's path) never reach the logs. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]')
+    .replace(/(\/calendar\/feed\/[^/?#]*\/)[^?#]*/gi, '$1[redacted]');
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -100,10 +105,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   app.decorate('mailSender', mailSender);
 
-  const tokens = createAccessTokens(
-    await loadSigningSecret(db, config.JWT_SECRET),
-    config.ACCESS_TOKEN_TTL_HOURS,
-  );
+  const signingSecret = await loadSigningSecret(db, config.JWT_SECRET);
+  const tokens = createAccessTokens(signingSecret, config.ACCESS_TOKEN_TTL_HOURS);
+  const calendarTokens = createCalendarTokenService({ db, signingSecret });
   const services = createServices({ db, config, tokens, mailQueued: () => mailSender.nudge() });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
     services;
@@ -124,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(authRoutes, { prefix: '/auth', auth, config });
       await api.register(joiningRoutes, { joining, config });
       await api.register(publicModeratorRoutes);
+      // The calendar feed: its secret is in the path, no bearer token (calendar apps send none).
+      await api.register(calendarFeedRoutes, { database, config, answers: answerCache });
       // Everything below needs a signed-in user; :teamId routes get the caller's team access loaded.
       await api.register(
         signedInScope(db, answerCache, async (scope) => {
@@ -137,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(practiceRoutes, { prefix: '/practices', practices });
           await scope.register(rsvpRoutes, { prefix: '/team-rsvp', rsvp });
           await scope.register(calendarMonthRoutes, { prefix: '/calendar', calendarMonth });
+          await scope.register(calendarTokenRoutes, { prefix: '/calendar', calendarTokens });
           await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
         }),
