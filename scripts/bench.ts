@@ -188,6 +188,14 @@ const rosterTag =
     'etag',
   ) ?? '';
 
+// The coach's calendar feed (the whole season of the team): what a calendar app polls hourly.
+const { feed_path: feedPath } = (await call('GET', '/api/calendar/token', undefined, token)) as {
+  feed_path: string;
+};
+const feedAnswer = await fetch(`${address}${feedPath}`);
+const feedTag = feedAnswer.headers.get('etag') ?? '';
+const feedEvents = (await feedAnswer.text()).split('BEGIN:VEVENT').length - 1;
+
 interface Case {
   name: string;
   method: 'GET' | 'POST';
@@ -285,6 +293,25 @@ const cases: Case[] = [
     method: 'GET',
     url: `${address}/api/practices/${team['id']}`,
     headers: auth,
+  },
+  {
+    name: 'GET calendar feed, unchanged (If-None-Match: 304)',
+    method: 'GET',
+    url: `${address}${feedPath}`,
+    headers: { 'accept-encoding': 'gzip', 'if-none-match': feedTag },
+  },
+  {
+    name: `GET calendar feed, full (${feedEvents} events)`,
+    method: 'GET',
+    url: `${address}${feedPath}`,
+    headers: { 'accept-encoding': 'gzip' },
+  },
+  {
+    name: `GET calendar feed, written each time (${feedEvents})`,
+    method: 'GET',
+    url: `${address}${feedPath}`,
+    headers: { 'accept-encoding': 'gzip' },
+    uncached: true,
   },
   {
     name: 'POST /api/auth/token (argon2id verify)',
