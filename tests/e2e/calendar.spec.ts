@@ -153,11 +153,11 @@ test('a parent with two children answers for both in one tap and sees the answer
   await expect(filtered.getByRole('group', { name: /^RSVP for Mia Lopez/ })).toBeVisible();
 });
 
-test('the subscription dialog copies a feed URL that calendar apps can read, and a new link replaces it', async ({
+test('the subscription dialog copies a feed URL that calendar apps can read, and a new link replaces it @phone', async ({
   page,
   request,
   context,
-}) => {
+}, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const coach = await coachWithTeam(request, 'U12 Meteors', [{ name: 'Ava Stone' }]);
   await call(request, coach, 'post', `/games/${coach.team.id}`, {
@@ -176,7 +176,9 @@ test('the subscription dialog copies a feed URL that calendar apps can read, and
     'href',
     feedUrl.replace(/^https?:/, 'webcal:'),
   );
+  await snapshot(page, info, 'subscribe');
   await expectNoAxeViolations(page, 'subscribe dialog');
+  if (isPhone(info)) await expectNoSidewaysScroll(page);
 
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await expect(toast(page, CALENDAR_MESSAGES.copied)).toBeVisible();

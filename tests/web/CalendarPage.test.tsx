@@ -477,6 +477,24 @@ describe('Team Calendar: RSVP', () => {
   });
 });
 
+describe('Team Calendar: a coach', () => {
+  it("folds a whole team's answers under their counts", async () => {
+    const players = [
+      MIA,
+      LEO,
+      { id: 13, name: 'Ava Stone', jersey_number: 3 },
+      { id: 14, name: 'Sam Reed', jersey_number: 4 },
+    ];
+    serve({ events: [calEvent()], players, rsvps: [rsvp(MIA, 'yes'), rsvp(LEO, 'no')] });
+    renderPage({ role: 'coach', coachLike: true });
+    const summary = await screen.findByText('Players (4): 1 Attending, 1 Not Attending, 2 no answer yet');
+    const fold = summary.closest('details');
+    expect(fold?.open).toBe(false);
+    fireEvent.click(summary);
+    expect(within(fold!).getByRole('group', { name: 'RSVP for Sam Reed, vs Hawks' })).toBeTruthy();
+  });
+});
+
 describe('Team Calendar: subscribe and print', () => {
   it('shows the feed URL, copies it, offers webcal and one child, and makes a new link after confirming', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);

@@ -121,6 +121,9 @@ function TeamCalendar({
       const all = await queryClient.fetchQuery({
         queryKey: calendarKeys.month(team.id, from, to),
         queryFn: () => getCalendarEvents(team.id, from, to),
+        // Offline, say so now rather than leave the window waiting for the connection.
+        networkMode: 'always',
+        retry: false,
       });
       const upcoming = all.filter((event) => event.date >= today);
       if (upcoming.length === 0) {

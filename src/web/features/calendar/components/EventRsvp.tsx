@@ -6,6 +6,7 @@ import {
   RSVP_LIMITS,
   RSVP_MESSAGES,
   RSVP_RESPONSES,
+  rsvpCounts,
   type RsvpResponse,
 } from '../../../../shared/rsvp.ts';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
@@ -30,6 +31,13 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
   if (rsvp.status === 'error') return <p className="muted">RSVPs could not be loaded.</p>;
   const responses = rsvp.shown.map((player) => rsvp.answer(event, player.id)?.response);
   const common = responses.every((r) => r && r === responses[0]) ? responses[0] : undefined;
+  const list = (
+    <ul className="cal-rsvp__players" role="list">
+      {rsvp.shown.map((player) => (
+        <PlayerRsvp key={player.id} event={event} player={player} rsvp={rsvp} />
+      ))}
+    </ul>
+  );
 
   return (
     <section className="cal-rsvp" aria-labelledby={headingId}>
@@ -66,11 +74,14 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
               </div>
             </div>
           )}
-          <ul className="cal-rsvp__players" role="list">
-            {rsvp.shown.map((player) => (
-              <PlayerRsvp key={player.id} event={event} player={player} rsvp={rsvp} />
-            ))}
-          </ul>
+          {rsvp.folded ? (
+            <details className="cal-rsvp__fold">
+              <summary>{foldSummary(responses)}</summary>
+              {list}
+            </details>
+          ) : (
+            list
+          )}
           {rsvp.pending && (
             <p className="muted cal-rsvp__saving" role="status">
               Saving...
@@ -80,6 +91,17 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
       )}
     </section>
   );
+}
+
+/** 'Players (15): 5 Attending, 1 Maybe Attending, 2 Not Attending, 7 no answer yet'. */
+function foldSummary(responses: readonly (RsvpResponse | undefined)[]): string {
+  const counts = rsvpCounts(
+    responses.filter((r): r is RsvpResponse => r !== undefined).map((response) => ({ response })),
+  );
+  const waiting = responses.filter((r) => r === undefined).length;
+  const parts = RSVP_RESPONSES.filter((r) => counts[r] > 0).map((r) => `${counts[r]} ${RSVP_LABELS[r]}`);
+  if (waiting > 0) parts.push(`${waiting} no answer yet`);
+  return `Players (${responses.length}): ${parts.join(', ')}`;
 }
 
 function PlayerRsvp({

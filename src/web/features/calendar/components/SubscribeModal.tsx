@@ -111,7 +111,7 @@ export function SubscribeModal({ open, onClose, players }: SubscribeModalProps) 
                 <div className="cal-subscribe__url-row">
                   <input
                     id={urlId}
-                    className="input input--code cal-subscribe__url"
+                    className="input cal-subscribe__url"
                     readOnly
                     value={urls.https}
                     onFocus={(e) => e.currentTarget.select()}

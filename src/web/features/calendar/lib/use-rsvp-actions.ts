@@ -18,6 +18,8 @@ export interface RsvpActions {
   shown: readonly RsvpPlayer[];
   /** A parent with several players shown: one tap answers for all of them. */
   answerAll: boolean;
+  /** A coach's whole team: each event's list starts folded under its counts. */
+  folded: boolean;
   answer: (event: CalendarEvent, playerId: number) => Rsvp | undefined;
   /** A note typed and not yet sent, kept while the user moves between days. */
   draft: (event: CalendarEvent, playerId: number) => string | undefined;
@@ -27,6 +29,9 @@ export interface RsvpActions {
   /** A write is on its way: every answer button waits (one write at a time, never twice). */
   pending: boolean;
 }
+
+/** More players than this (a coach's team) start folded in each event. */
+const FOLD_ABOVE = 3;
 
 const keyOf = (event: CalendarEvent, playerId: number) =>
   event.rsvpEventType && event.rsvpEventId !== null
@@ -78,6 +83,7 @@ export function useRsvpActions(
     players,
     shown,
     answerAll: !coachLike && shown.length > 1,
+    folded: coachLike && shown.length > FOLD_ABOVE,
     answer: (event, playerId) => {
       const key = keyOf(event, playerId);
       return key ? answers.get(key) : undefined;
