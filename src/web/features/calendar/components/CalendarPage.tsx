@@ -245,7 +245,12 @@ function TeamCalendar({
           <div className="cal-sheet">{panel}</div>
         </Modal>
       )}
-      <SubscribeModal open={subscribing} onClose={() => setSubscribing(false)} players={rsvp.players} />
+      <SubscribeModal
+        open={subscribing}
+        onClose={() => setSubscribing(false)}
+        // A parent may subscribe to one child's calendar; a coach's feed is the whole team's.
+        players={coachLike ? [] : rsvp.players}
+      />
     </div>
   );
 }
