@@ -34,4 +34,20 @@ describe('AdminScreen', () => {
     rerender(ui(team(2, 'Tigers')));
     expect(((await screen.findByLabelText(/^Team Name/)) as HTMLInputElement).value).toBe('Tigers');
   });
+
+  it('shows the Event RSVPs tab for the selected team', async () => {
+    const calls = mockFetch((url) =>
+      url.includes('/team-rsvp/team/1/overview') ? { body: { upcoming_events: [] } } : { body: [] },
+    );
+    window.history.replaceState(null, '', '/#admin?tab=rsvps');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AdminScreen coachLike team={team(1, 'Lions')} loading={false} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('tab', { name: 'Event RSVPs' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText(/No upcoming events yet\./)).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/team-rsvp/team/1/overview')).toBe(true);
+  });
 });

@@ -77,6 +77,45 @@ describe('Dashboard: Upcoming Events', () => {
   });
 });
 
+describe("Dashboard: each upcoming event's RSVPs", () => {
+  it('asks the app for the RSVP line of each event that takes answers, not a cancelled game or an undated tournament', async () => {
+    const cup = tournament(1, 'Spring Cup', '2026-06-13', '2026-06-14', 'upcoming', {
+      games: [tournamentGame({ id: 11, opponent: 'Cup Morning', date: '2026-06-13', time: '09:00' })],
+    });
+    const later = tournament(2, 'Summer Cup', '2026-06-15', '2026-06-15', 'upcoming', {
+      games: [tournamentGame({ id: 12, opponent: 'Unscheduled', date: null })],
+    });
+    serve(
+      [cup, later],
+      [
+        game({ id: 22, opponent: 'Tonight', date: '2026-06-10', time: '19:00' }),
+        game({ id: 23, opponent: 'Called Off', date: '2026-06-11', time: '19:00', status: 'cancelled' }),
+      ],
+      [practice({ id: 31, title: 'Early Practice', date: '2026-06-10', time: '07:00' })],
+    );
+    renderWithClient(
+      <DashboardEvents
+        team={{ id: 3 }}
+        rsvpSummary={(event) => <p className="rsvp-test">{`RSVP for ${event.kind} ${event.id}`}</p>}
+      />,
+    );
+    const list = await screen.findByRole('list', { name: 'Upcoming events' });
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .map((li) => [
+        within(li).getByRole('link').getAttribute('href'),
+        li.querySelector('.rsvp-test')?.textContent ?? null,
+      ]);
+    expect(lines).toEqual([
+      ['#tournaments?section=practices&practiceId=31', 'RSVP for practice 31'],
+      ['#tournaments?section=games&gameId=22', 'RSVP for game 22'],
+      ['#tournaments?section=games&gameId=23', null], // cancelled
+      ['#tournaments?tournamentId=1&gameId=11', 'RSVP for tournament 11'],
+      ['#tournaments?tournamentId=2', null], // no game scheduled yet: no RSVP
+    ]);
+  });
+});
+
 describe('Dashboard: Recent Results', () => {
   it('shows completed games with both scores from the last 7 days, newest first, at most 10', async () => {
     const scored = (id: number, date: string, ours: number, theirs: number) =>

@@ -1,6 +1,7 @@
 import type { Team } from '../../shared/api/teams.ts';
 import { AdminPage } from '../features/admin/components/AdminPage.tsx';
 import type { AdminTab } from '../features/admin/components/AdminTabs.tsx';
+import { RsvpOverviewPanel } from '../features/calendar/components/RsvpOverviewPanel.tsx';
 import { KitsPanel } from '../features/kits/components/KitsPanel.tsx';
 import { ModeratorsPanel } from '../features/moderators/components/ModeratorsPanel.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
@@ -15,7 +16,7 @@ interface AdminScreenProps {
 
 /**
  * Team Administration, composed here from the features it shows: the roster's players (an approved
- * request can be linked to one), kits, moderators and team settings.
+ * request can be linked to one), the RSVP overview, kits, moderators and team settings.
  */
 export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
   const players = usePlayers(coachLike && team ? team.id : null);
@@ -35,6 +36,7 @@ export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
       // Keyed by team: switching teams starts each panel afresh, so nothing typed for one team is
       // saved onto another.
       panels={(selected) => ({
+        rsvps: <RsvpOverviewPanel key={selected.id} teamId={selected.id} />,
         kits: <KitsPanel key={selected.id} team={selected} />,
         moderators: <ModeratorsPanel key={selected.id} team={selected} />,
         settings: <TeamSettingsPanel key={selected.id} team={selected} />,

@@ -1,16 +1,58 @@
 import type { Team } from '../../shared/api/teams.ts';
+import { useMe } from '../features/auth/api/get-me.ts';
+import { useMyRsvps } from '../features/calendar/api/get-my-rsvps.ts';
+import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
+import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
 import { DashboardEvents } from './screens.ts';
 
 /**
- * The dashboard's schedule cards; for a coach, with the new team's next steps, which need what the
- * roster holds (the roster and events features may not import each other: the app joins them).
+ * The dashboard reloads what it shows this often while it is visible (spec part 1 section 2), as
+ * DashboardEvents does (its constant is not imported: that would pull the lazy cards into this file).
  */
-export function DashboardSchedule({ team, coachLike }: { team: Pick<Team, 'id'>; coachLike: boolean }) {
+const DASHBOARD_REFRESH_MS = 60_000;
+
+interface DashboardScheduleProps {
+  team: Pick<Team, 'id'>;
+  coachLike: boolean;
+}
+
+/**
+ * The dashboard's schedule cards; for a coach, with the new team's next steps, which need what the
+ * roster holds, and on each upcoming event its RSVPs (the roster, events and calendar features may not
+ * import each other: the app joins them).
+ */
+export function DashboardSchedule({ team, coachLike }: DashboardScheduleProps) {
+  const me = useMe(true);
   const players = usePlayers(coachLike ? team.id : null);
   const roster = players.data && {
     hasPlayers: players.data.length > 0,
     hasParents: players.data.some((player) => player.parent_contacts.length > 0),
   };
-  return <DashboardEvents team={team} roster={roster} />;
+  // The shell shows the dashboard only once the user is known; until then, no RSVP line.
+  return me.data ? (
+    <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} />
+  ) : (
+    <DashboardEvents team={team} roster={roster} />
+  );
+}
+
+function ScheduleWithRsvps({
+  team,
+  coachLike,
+  userId,
+  roster,
+}: DashboardScheduleProps & {
+  userId: number;
+  roster: RosterProgress | undefined;
+}) {
+  // One request for every card: the players the user answers for and their answers on this team.
+  const rsvps = useMyRsvps(userId, team.id, { refetchInterval: DASHBOARD_REFRESH_MS });
+  return (
+    <DashboardEvents
+      team={team}
+      roster={roster}
+      rsvpSummary={(event) => <RsvpSummary list={rsvps.data} event={event} counts={coachLike} />}
+    />
+  );
 }

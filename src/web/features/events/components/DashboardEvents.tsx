@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import type { Team } from '../../../../shared/api/teams.ts';
 import { formatDate, formatTime, GAME_STATUS_LABELS } from '../../../../shared/events.ts';
+import type { RsvpEventType } from '../../../../shared/rsvp.ts';
 import { Tag } from '../../../components/Tag.tsx';
 import { useGames } from '../api/get-games.ts';
 import { usePractices } from '../api/get-practices.ts';
@@ -13,6 +15,30 @@ import { type RosterProgress, TeamNextSteps } from './TeamNextSteps.tsx';
 /** The dashboard reloads the schedule this often while it is visible (spec part 1 section 9). */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
+/** What an upcoming event answers RSVPs as ('tournament': a tournament game's id). */
+export interface RsvpEventRef {
+  kind: RsvpEventType;
+  id: number;
+}
+
+const RSVP_KINDS: Record<string, RsvpEventType> = {
+  'tournament-game': 'tournament',
+  game: 'game',
+  practice: 'practice',
+};
+
+/** The RSVP target of an upcoming event's key; none for a tournament whose games have no date yet. */
+export function rsvpEventRef(key: string): RsvpEventRef | null {
+  const match = /^(tournament-game|game|practice)-(\d+)$/.exec(key);
+  const kind = match?.[1] && RSVP_KINDS[match[1]];
+  return kind && match[2] ? { kind, id: Number(match[2]) } : null;
+}
+
+function rsvpSlot(key: string, render: (event: RsvpEventRef) => ReactNode): ReactNode {
+  const ref = rsvpEventRef(key);
+  return ref && render(ref);
+}
+
 /**
  * The dashboard's Upcoming Events and Recent Results. Reloaded every 60 s while the page is visible
  * and when it becomes visible again; a failed load leaves a list empty.
@@ -20,10 +46,13 @@ export const DASHBOARD_REFRESH_MS = 60_000;
 export function DashboardEvents({
   team,
   roster,
+  rsvpSummary,
 }: {
   team: Pick<Team, 'id'>;
   /** For a coach: what the roster holds, for the new team's next steps (the app reads the roster). */
   roster?: RosterProgress | undefined;
+  /** The RSVPs of an upcoming event that takes them (the app reads them: another feature's data). */
+  rsvpSummary?: ((event: RsvpEventRef) => ReactNode) | undefined;
 }) {
   const today = useToday();
   const options = { refetchInterval: DASHBOARD_REFRESH_MS, refetchOnWindowFocus: 'always' as const };
@@ -68,6 +97,7 @@ export function DashboardEvents({
                     {event.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
                   </p>
                   {event.detail && <p className="muted dashboard-event__detail">{event.detail}</p>}
+                  {rsvpSummary && event.status !== 'cancelled' && rsvpSlot(event.key, rsvpSummary)}
                 </div>
                 <a className="button button--secondary button--small" href={event.href}>
                   View Details<span className="visually-hidden"> of {event.title}</span>

@@ -1,0 +1,219 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  test,
+  type TestInfo,
+} from '@playwright/test';
+import { todayIn } from '../../src/shared/event-dates.ts';
+import { addDays } from '../../src/shared/events.ts';
+import { type Account, coachWithTeam, goToTab, registerAccount, signInAs } from './helpers.ts';
+
+// Team Administration > Event RSVPs and the dashboard's RSVP line (issue 9), against the real API: a
+// parent answers through the API, the coach reads the overview, both see the dashboard's summary.
+
+const TODAY = todayIn('America/Chicago');
+const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+async function call<T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request[method](`/api${path}`, { headers: auth(account), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** With E2E_SCREENSHOTS set, keeps a picture of the page in /tmp to look at (1280 px and 390 px). */
+async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
+  if (!process.env['E2E_SCREENSHOTS']) return;
+  await page.screenshot({ path: `/tmp/rsvp-${name}-${info.project.name}.png`, fullPage: true });
+}
+
+async function newPage(browser: Browser, info: TestInfo): Promise<Page> {
+  // axe analyses pages opened from browser.newContext() (STACK-NOTES).
+  const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
+  return context.newPage();
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+test('a parent answers; the coach sees the counts, who answered and who has not, and both dashboards sum it up @phone', async ({
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U10 Rockets', [
+    { name: 'Mia Lopez', jersey_number: 10, position: 'Midfielder' },
+    { name: 'Leo Lopez', jersey_number: 7, position: 'Forward' },
+    { name: 'Samuel Alexander Reed-Montgomery', jersey_number: 1, position: 'Goalkeeper' },
+  ]);
+  const player = (name: string) => {
+    const found = coach.players.find((p) => p.name === name);
+    if (!found) throw new Error(`No player ${name}`);
+    return found;
+  };
+  const [mia, leo, sam] = [
+    player('Mia Lopez'),
+    player('Leo Lopez'),
+    player('Samuel Alexander Reed-Montgomery'),
+  ];
+  const game = await call<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Wolves',
+    date: addDays(TODAY, 2),
+    time: '18:00',
+    location: 'Home Ground',
+  });
+  await call(request, coach, 'post', '/practices', {
+    team_id: coach.team.id,
+    title: 'Skills Practice',
+    date: addDays(TODAY, 1),
+    time: '17:00',
+    location: 'Back Field',
+  });
+  const cup = await call<{ id: number }>(request, coach, 'post', `/tournaments/team/${coach.team.id}`, {
+    name: 'Rockets Winter Cup',
+    location: 'Meadow Fields',
+    start_date: addDays(TODAY, 3),
+    end_date: addDays(TODAY, 3),
+  });
+  // A tournament game without a time yet: TBD.
+  await call(request, coach, 'post', `/tournaments/${cup.id}/games`, {
+    opponent: 'Badgers',
+    date: addDays(TODAY, 3),
+  });
+
+  // A parent of Mia and Leo: let in for Mia, then linked to Leo too.
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  const { request_id: requestId } = await call<{ request_id: number }>(
+    request,
+    parent,
+    'post',
+    '/teams/join',
+    {
+      invite_code: coach.team.invite_code,
+    },
+  );
+  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia.id });
+  const me = await call<{ id: number }>(request, parent, 'get', '/auth/me');
+  await call(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
+    player_id: leo.id,
+  });
+
+  // The parent answers for Mia; the coach answers for Sam.
+  await call(request, parent, 'post', '/team-rsvp/submit', {
+    event_type: 'game',
+    event_id: game.id,
+    player_id: mia.id,
+    response: 'yes',
+    notes: 'Bringing the orange slices for half time',
+  });
+  await call(request, coach, 'post', '/team-rsvp/submit', {
+    event_type: 'game',
+    event_id: game.id,
+    player_id: sam.id,
+    response: 'no',
+  });
+
+  // The coach's dashboard: the counts on the game's card.
+  const coachPage = await newPage(browser, info);
+  await signInAs(coachPage, coach);
+  const coachUpcoming = coachPage.getByRole('list', { name: 'Upcoming events' });
+  const coachGame = coachUpcoming.getByRole('listitem').filter({ hasText: 'vs Wolves' });
+  await expect(coachGame).toContainText('RSVP: Yes 1 · Maybe 0 · No 1 · 1 not answered');
+  await expect(coachUpcoming.getByRole('listitem').filter({ hasText: 'Skills Practice' })).toContainText(
+    'RSVP: Yes 0 · Maybe 0 · No 0 · 3 not answered',
+  );
+  await expectNoSidewaysScroll(coachPage);
+  await snapshot(coachPage, info, 'dashboard-coach');
+
+  // Team Administration > Event RSVPs.
+  await goToTab(coachPage, info, 'Admin');
+  await coachPage.getByRole('tab', { name: 'Event RSVPs' }).click();
+  await expect(coachPage).toHaveURL(/#admin\?tab=rsvps$/);
+  const events = coachPage.getByRole('list', { name: 'Upcoming events' });
+  const toggles = events.getByRole('button');
+  await expect(toggles).toHaveCount(3);
+  const wolves = events.getByRole('button', { name: /vs Wolves/ });
+  await expect(wolves).toHaveAttribute('aria-expanded', 'false');
+  await expect(wolves).toContainText('6:00 PM');
+  await expect(wolves).toContainText('Yes 1');
+  await expect(wolves).toContainText('Maybe 0');
+  await expect(wolves).toContainText('No 1');
+  await expect(wolves).toContainText('Total 2');
+  await expect(wolves).toContainText('1 not answered');
+  await expect(events.getByRole('button', { name: /Skills Practice/ })).toContainText('5:00 PM');
+  const badgers = events.getByRole('button', { name: /vs Badgers/ });
+  await expect(badgers).toContainText('TBD');
+  await expect(badgers).toContainText('Rockets Winter Cup');
+  await snapshot(coachPage, info, 'admin-collapsed');
+
+  // Opened with the keyboard: the answers by group, with number, position, who answered and the notes.
+  await wolves.focus();
+  await coachPage.keyboard.press('Enter');
+  await expect(wolves).toHaveAttribute('aria-expanded', 'true');
+  const body = coachPage.locator(`[id="${await wolves.getAttribute('aria-controls')}"]`);
+  await expect(body).toBeVisible();
+  await expect(body.getByRole('heading', { level: 4 })).toHaveText([
+    'Attending (1)',
+    'Not Attending (1)',
+    'No answer yet (1)',
+  ]);
+  const attending = body.getByRole('listitem').filter({ hasText: 'Mia Lopez' });
+  await expect(attending).toContainText('#10 Mia Lopez · Midfielder');
+  await expect(attending).toContainText('Answered by Paula Lopez (Parent)');
+  await expect(attending).toContainText('Notes: Bringing the orange slices for half time');
+  await expect(body.getByRole('listitem').filter({ hasText: 'Reed-Montgomery' })).toContainText(
+    'Answered by Robin Coach (Coach)',
+  );
+  await expect(body.getByRole('listitem').filter({ hasText: 'Leo Lopez' })).toHaveText(
+    '#7 Leo Lopez · Forward',
+  );
+  await expectNoSidewaysScroll(coachPage);
+  await snapshot(coachPage, info, 'admin-open');
+  await expectNoAxeViolations(coachPage, 'event rsvps');
+  await coachPage.keyboard.press('Enter');
+  await expect(body).toBeHidden();
+  await coachPage.context().close();
+
+  // The parent's dashboard: each of their players' answers (in roster order) on the game, none on the practice.
+  const parentPage = await newPage(browser, info);
+  await signInAs(parentPage, parent);
+  const parentUpcoming = parentPage.getByRole('list', { name: 'Upcoming events' });
+  await expect(parentUpcoming.getByRole('listitem').filter({ hasText: 'vs Wolves' })).toContainText(
+    'RSVP: Leo: no answer yet · Mia: Attending',
+  );
+  await expect(parentUpcoming.getByRole('listitem').filter({ hasText: 'Skills Practice' })).toContainText(
+    'RSVP: Leo: no answer yet · Mia: no answer yet',
+  );
+  await expectNoSidewaysScroll(parentPage);
+  await snapshot(parentPage, info, 'dashboard-parent');
+  await expectNoAxeViolations(parentPage, 'parent dashboard');
+  await parentPage.context().close();
+});
+
+test('Event RSVPs says so when nothing is coming up', async ({ page, request }, info) => {
+  const coach = await coachWithTeam(request, 'U8 Quiet', [{ name: 'Ada Quiet' }]);
+  await signInAs(page, coach, '/#admin?tab=rsvps');
+  const panel = page.getByRole('region', { name: 'Event RSVPs' });
+  await expect(panel).toContainText(
+    'No upcoming events yet. Games, tournament games and practices added in Team Events show here.',
+  );
+  await snapshot(page, info, 'admin-empty');
+  await panel.getByRole('link', { name: 'Team Events' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Games & Schedule' })).toBeVisible();
+});
