@@ -34,3 +34,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isDataException(error: unknown): boolean {
   return sqlState(error)?.startsWith('22') ?? false;
 }
+
+/**
+ * A deadlock (40P01) or serialization failure (40001): two writes met at the wrong moment. Nothing was
+ * stored; the same request asked again succeeds.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '40P01' || state === '40001';
+}

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDataException } from '../db/errors.ts';
+import { isDataException, isTransientConflict } from '../db/errors.ts';
 import { HttpError } from '../http-error.ts';
 import { helmetHeaders } from './security.ts';
 
@@ -55,6 +55,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // came from the request: the user's problem to fix, not a fault of ours.
     if (isDataException(error)) {
       return reply.status(400).send({ detail: 'The request contains a value that cannot be stored' });
+    }
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'write met another write; asked to retry');
+      return reply
+        .status(503)
+        .header('Retry-After', '1')
+        .send({ detail: 'Another change was being saved at the same moment. Please try again.' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {

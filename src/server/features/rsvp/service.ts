@@ -102,7 +102,11 @@ export function createRsvpService({ db, config }: { db: Db; config: Pick<Config,
         db,
         access.team.id,
         event,
-        players.map((player) => ({ playerId: player.id, response: input.response, notes: input.notes })),
+        // Written in id order, whatever order the caller sent: two answers for overlapping players
+        // then lock their rows in the same order and cannot deadlock each other.
+        players
+          .map((player) => ({ playerId: player.id, response: input.response, notes: input.notes }))
+          .sort((a, b) => a.playerId - b.playerId),
         user.id,
       );
     } catch (error) {
