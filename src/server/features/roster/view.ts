@@ -11,6 +11,7 @@ export interface RosterViewer {
   userId: number;
   /** The viewer's email when verified; contacts match by email only then. */
   email: string | null;
+  /** The role on this team (a coach account may be a parent on another team); 'admin' for admins. */
   role: Role;
   seesContactDetails: boolean;
 }
@@ -19,7 +20,7 @@ export function rosterViewer(access: TeamAccess): RosterViewer {
   return {
     userId: access.user.id,
     email: access.user.emailVerifiedAt === null ? null : access.user.email,
-    role: access.user.role,
+    role: access.role,
     seesContactDetails: hasCapability(access, 'manage_roster'),
   };
 }
