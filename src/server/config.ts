@@ -48,6 +48,8 @@ const envSchema = z.object({
     .string()
     .default(DEFAULT_TEAM_TIME_ZONE)
     .refine((zone) => IANAZone.isValidZone(zone), 'TEAM_TIME_ZONE must be an IANA time zone'),
+  /** Months of past events the calendar feed keeps (docs/decisions/017). */
+  CALENDAR_FEED_PAST_MONTHS: z.coerce.number().int().min(1).max(1200).default(12),
   /** Serve the built web app from dist/web (off in API tests). */
   SERVE_WEB: z
     .enum(['true', 'false'])

@@ -5,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES } from '../../src/shared/calendar.ts';
 import type { FeedRows } from '../../src/server/features/calendar/feed-queries.ts';
 import { renderFeed } from '../../src/server/features/calendar/feed-service.ts';
-import { expectDetail, okJson, statementsDuring } from '../support/events.ts';
-import { BACKENDS, type TestApp } from '../support/test-app.ts';
+import { expectDetail, fromToday, okJson, statementsDuring } from '../support/events.ts';
+import { BACKENDS, startTestApp, type TestApp } from '../support/test-app.ts';
 import {
   type Account,
   addPlayer,
   call,
   type Cast,
+  castOfTeam,
   joinApproved,
   signUp,
-  startWithCast,
 } from '../support/teams.ts';
 
 // GET /api/calendar/feed/{userId}/{token}.ics (DECISIONS.md 'Calendar feed', docs/decisions/017): read
@@ -140,7 +140,11 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     t.app.inject({ method: 'GET', url: path, headers });
 
   beforeAll(async () => {
-    ({ t, cast, close } = await startWithCast(backend));
+    // The times below are fixed 2026 dates (July, December, the day DST ends): a window wide enough
+    // that they stay in the feed whatever today is. The default window has a test of its own.
+    t = await startTestApp(backend, { CALENDAR_FEED_PAST_MONTHS: '1200' });
+    cast = await castOfTeam(t);
+    close = () => t.close();
     const team = cast.team.id;
     ids['july'] = (
       await post(cast.coach, `/api/games/${team}`, {
@@ -582,5 +586,37 @@ describe('the feed writer', () => {
       'Kit: Not specified\nNotes: Line one\nLine two  with a bell',
     );
     expect(await renderFeed(rows, options, '2026-11-25')).toBe(text);
+  });
+});
+
+describe.each(BACKENDS)('the calendar feed window on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  it('holds events from the first of the month 12 months back, and every one after', async () => {
+    const cast = await castOfTeam(t, 'U8 Window');
+    const game = async (opponent: string, days: number) =>
+      okJson<{ id: number }>(
+        await call(t, 'POST', `/api/games/${cast.team.id}`, cast.coach.token, {
+          opponent,
+          date: fromToday(days),
+          time: '10:00',
+          location: 'Park',
+        }),
+        201,
+      ).id;
+    const old = await game('Long Ago', -400);
+    const recent = await game('Last Spring', -300);
+    const next = await game('Next Week', 7);
+    const { feed_path: path } = okJson<{ feed_path: string }>(
+      await call(t, 'GET', '/api/calendar/token', cast.coach.token),
+    );
+    const { events } = parse((await t.app.inject({ method: 'GET', url: path })).body);
+    expect(events.has(`game-${old}@club.test`)).toBe(false);
+    expect(events.has(`game-${recent}@club.test`)).toBe(true);
+    expect(events.has(`game-${next}@club.test`)).toBe(true);
   });
 });

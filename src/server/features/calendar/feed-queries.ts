@@ -131,16 +131,18 @@ const STAMPS = `'updated', floor(extract(epoch from e.updated_at))::bigint, 'rev
  * Every event of the teams in one statement (one snapshot, one round trip): each list is read through
  * its (team_id, ...) index and comes back as one JSON array, in id order so the feed is byte-stable.
  */
-export async function feedRows(db: Db, teamIds: readonly number[]): Promise<FeedRows> {
+export async function feedRows(db: Db, teamIds: readonly number[], since: string): Promise<FeedRows> {
   if (teamIds.length === 0)
     return { teams: [], tournaments: [], tournamentGames: [], games: [], practices: [] };
   const ids = sql.join(
     teamIds.map((id) => sql`${id}::int`),
     sql`, `,
   );
-  const list = (fields: string, table: string) =>
-    sql.raw(`(select coalesce(json_agg(json_build_object(${fields}, ${STAMPS}) order by e.id), '[]'::json)
-      from ${table} e join feed_teams f on f.id = e.team_id)`);
+  // Events from `since` on (a tournament that ends then or later): old seasons stay out of the text.
+  const list = (fields: string, table: string, dateColumn = 'e.date') =>
+    sql`(select coalesce(json_agg(json_build_object(${sql.raw(`${fields}, ${STAMPS}`)}) order by e.id), '[]'::json)
+      from ${sql.raw(table)} e join feed_teams f on f.id = e.team_id
+      where ${sql.raw(dateColumn)} >= ${since}::date)`;
   const result = (await db.execute(sql`
     with feed_teams as (select id, name, data_version from teams where id in (${ids}))
     select
@@ -150,6 +152,7 @@ export async function feedRows(db: Db, teamIds: readonly number[]): Promise<Feed
         `'id', e.id, 'team_id', e.team_id, 'name', e.name, 'location', e.location, 'address', e.address,
         'notes', e.notes, 'start_date', e.start_date, 'end_date', e.end_date`,
         'tournaments',
+        'e.end_date',
       )} as tournaments,
       ${list(
         `'id', e.id, 'team_id', e.team_id, 'tournament_id', e.tournament_id, 'opponent', e.opponent,

@@ -25,7 +25,7 @@ export async function calendarFeedRoutes(
   app: FastifyInstance,
   options: {
     database: Database;
-    config: Pick<Config, 'TEAM_TIME_ZONE' | 'PUBLIC_URL' | 'CLUB_NAME'>;
+    config: Pick<Config, 'TEAM_TIME_ZONE' | 'PUBLIC_URL' | 'CLUB_NAME' | 'CALENDAR_FEED_PAST_MONTHS'>;
     answers: AnswerCache;
   },
 ) {

@@ -9,6 +9,8 @@ import {
   type CalendarGameInput,
   type CalendarPracticeInput,
   type CalendarTournamentInput,
+  monthOf,
+  shiftMonth,
 } from '../../../shared/calendar.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { canRsvpFor } from '../../../shared/rsvp.ts';
@@ -226,6 +228,17 @@ export interface ResolvedFeed {
   userId: number;
   tokenHash: string;
   playerId: number | undefined;
+  /** The first date the feed holds (feedSince). */
+  since: string;
+}
+
+/**
+ * The first date of the feed: the first of the month `pastMonths` before today's (config
+ * CALENDAR_FEED_PAST_MONTHS, 12 by default: a season's results, bounded over a club's years). It
+ * moves once a month, so the feed (and its ETag) changes once a month for it, not daily.
+ */
+export function feedSince(today: string, pastMonths: number): string {
+  return `${shiftMonth(monthOf(today), -pastMonths)}-01`;
 }
 
 export function createFeedService({
@@ -234,7 +247,7 @@ export function createFeedService({
   answers,
 }: {
   database: Database;
-  config: Pick<Config, 'TEAM_TIME_ZONE' | 'PUBLIC_URL' | 'CLUB_NAME'>;
+  config: Pick<Config, 'TEAM_TIME_ZONE' | 'PUBLIC_URL' | 'CLUB_NAME' | 'CALENDAR_FEED_PAST_MONTHS'>;
   answers: AnswerCache;
 }) {
   const { db } = database;
@@ -253,12 +266,20 @@ export function createFeedService({
 
   const versions = (teams: readonly FeedTeam[]) =>
     teams.map((team) => `${team.id}:${team.dataVersion}`).join(',');
-  const answerKeyOf = (teams: readonly FeedTeam[]) => `calendar feed ${formatTag} ${versions(teams)}`;
+  const answerKeyOf = (teams: readonly FeedTeam[], since: string) =>
+    `calendar feed ${formatTag} ${since} ${versions(teams)}`;
   const etagOf = (
-    feed: Pick<ResolvedFeed, 'userId' | 'tokenHash' | 'playerId'>,
+    feed: Pick<ResolvedFeed, 'userId' | 'tokenHash' | 'playerId' | 'since'>,
     teams: readonly FeedTeam[],
   ) => {
-    const parts = [formatTag, feed.userId, feed.tokenHash, versions(teams), feed.playerId ?? ''].join('|');
+    const parts = [
+      formatTag,
+      feed.userId,
+      feed.tokenHash,
+      versions(teams),
+      feed.playerId ?? '',
+      feed.since,
+    ].join('|');
     return `W/"cal-${createHash('sha256').update(parts).digest('base64url').slice(0, 27)}"`;
   };
 
@@ -294,20 +315,22 @@ export function createFeedService({
             user.emailVerifiedAt === null ? null : user.email,
           );
           if (!player?.memberRole) return 0;
-          // The roster's is_mine rule (roster/view.ts): a parent's linked child, a player themselves.
-          const isMine =
-            user.role === 'parent'
-              ? player.contactIsUser
-              : user.role === 'player' &&
-                (player.userId === user.id || (user.emailVerifiedAt !== null && player.email === user.email));
+          // The roster's is_mine rule (roster/view.ts) under the role on the player's team (a coach
+          // account may be a parent there): a parent's linked child, a player themselves.
           const role = user.role === 'admin' ? 'admin' : player.memberRole;
+          const isMine =
+            role === 'parent'
+              ? player.contactIsUser
+              : role === 'player' &&
+                (player.userId === user.id || (user.emailVerifiedAt !== null && player.email === user.email));
           return canRsvpFor(role, { status: player.status, is_mine: isMine }) ? player.teamId : 0;
         });
         teams = teams.filter((team) => team.id === teamId);
         if (teams.length === 0) return undefined;
       }
-      const feed = { userId, tokenHash: user.calendarTokenHash ?? '', playerId };
-      return { ...feed, teams, etag: etagOf(feed, teams), answerKey: answerKeyOf(teams) };
+      const since = feedSince(todayIn(options.zone), config.CALENDAR_FEED_PAST_MONTHS);
+      const feed = { userId, tokenHash: user.calendarTokenHash ?? '', playerId, since };
+      return { ...feed, teams, etag: etagOf(feed, teams), answerKey: answerKeyOf(teams, since) };
     },
 
     /** The written feed: kept, or read and written now (once, however many ask at the same moment). */
@@ -320,12 +343,13 @@ export function createFeedService({
           const rows = await feedRows(
             db,
             feed.teams.map((team) => team.id),
+            feed.since,
           );
           const body = await renderFeed(rows, options, todayIn(options.zone));
           // Kept and tagged under the versions read with the rows (one snapshot), so a tag never names
           // rows older than the text it stands for.
           const teams = rows.teams.map((team) => ({ id: team.id, dataVersion: Number(team.version) }));
-          const key = answerKeyOf(teams);
+          const key = answerKeyOf(teams, feed.since);
           answers.set(key, body);
           const gzipped = body.length >= COMPRESS_FROM_BYTES ? await compress(body) : undefined;
           if (gzipped) answers.set(key, body, gzipped);
