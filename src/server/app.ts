@@ -53,9 +53,17 @@ const REQUEST_TIMEOUT_MS = 20_000;
 
 /** Secrets in addresses (document download's ?token=, the calendar feed's path) never reach the logs. */
 export function redactUrl(url: string): string {
-  return url
+  // Read as the router reads it ('%63alendar', '/./', '//' reach the feed too), then redact.
+  let readable = url;
+  try {
+    readable = decodeURIComponent(url);
+  } catch {
+    // A malformed escape: redact the address as sent.
+  }
+  return readable
+    .replace(/\/{2,}/g, '/')
     .replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]')
-    .replace(/(\/calendar\/feed\/[^/?#]*\/)[^?#]*/gi, '$1[redacted]');
+    .replace(/(\/feed\/[^/?#]*\/)[^?#]*/gi, '$1[redacted]');
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {

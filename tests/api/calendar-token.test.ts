@@ -147,5 +147,15 @@ describe('request logs', () => {
       '/api/documents/download/4?token=[redacted]',
     );
     expect(redactUrl('/api/games/4')).toBe('/api/games/4');
+    // Other spellings the router still takes to the feed.
+    for (const spelling of [
+      `/api/%63alendar/feed/1/${secret}.ics`,
+      `/api/calendar/./feed/1/${secret}.ics`,
+      `/api/calendar//feed//1/${secret}.ics`,
+      `/api/calendar/feed/1/${encodeURIComponent(secret)}%2Eics`,
+      `/api/calendar/feed/1/${secret}.ics?x=%E0%A4%A`,
+    ]) {
+      expect(redactUrl(spelling)).not.toContain(secret);
+    }
   });
 });
