@@ -88,6 +88,13 @@ describe.each(BACKENDS)('polled reads on $name', (backend) => {
     expect(hidden.headers.etag).toBeUndefined();
   });
 
+  it("answers If-None-Match: * as any other read: a refusal stays a refusal, not a 304", async () => {
+    const refused = await get(`/api/moderators/team/${cast.team.id}`, cast.parent.token, '*');
+    expect(refused.statusCode).toBe(403);
+    const read = await get(`/api/teams/${cast.team.id}/players`, cast.coach.token, '*');
+    expect(read.statusCode).toBe(200);
+  });
+
   it('sends a kept answer to another tab of the same reader, and never one older than a change', async () => {
     const url = `/api/teams/${cast.team.id}/players`;
     const first = await get(url, cast.coach.token);

@@ -58,7 +58,8 @@ export function teamReadEtag(request: FastifyRequest, now = Date.now()): string 
 
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+  // Only this read's own tag: '*' would answer 304 before the route's own checks (a 403, a 400) ran.
+  return header.split(',').some((candidate) => candidate.trim() === etag);
 }
 
 /** Registers `routes` behind authentication and :teamId access loading. */
