@@ -493,6 +493,42 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
   });
 
   describe('the coach overview', () => {
+    it('stops counting the answer of a player made inactive', async () => {
+      const coach = await signUp(t, 'coach', 'Ida Ibiscoach');
+      const team = await createTeam(t, coach, { name: 'U9 Ibis' });
+      const ann = (await addPlayer(t, coach, team.id, { name: 'Ann Ibis', jersey_number: 3 })).id;
+      const bo = (await addPlayer(t, coach, team.id, { name: 'Bo Ibis', jersey_number: 5 })).id;
+      const game = okJson<{ id: number }>(
+        await call(t, 'POST', `/api/games/${team.id}`, coach.token, {
+          opponent: 'Cranes',
+          date: fromToday(3),
+          time: '10:00',
+          location: 'Marsh',
+        }),
+        201,
+      ).id;
+      okJson(
+        await call(t, 'POST', '/api/team-rsvp/submit-all', coach.token, {
+          event_type: 'game',
+          event_id: game,
+          player_ids: [bo, ann],
+          response: 'yes',
+        }),
+      );
+      okJson(
+        await call(t, 'PUT', `/api/teams/${team.id}/players/${bo}`, coach.token, {
+          name: 'Bo Ibis',
+          jersey_number: 5,
+          status: 'inactive',
+        }),
+      );
+      const [event] = okJson<{ upcoming_events: OverviewEvent[] }>(
+        await call(t, 'GET', `/api/team-rsvp/team/${team.id}/overview`, coach.token),
+      ).upcoming_events;
+      expect(event).toMatchObject({ total_responses: 1, yes_count: 1, not_responded: [] });
+      expect(event?.responses.map((r) => r.player_id)).toEqual([ann]);
+    });
+
     it('is for coaches and admins; others get 403, non-members 404', async () => {
       await expectAccess(
         cast,

@@ -131,7 +131,10 @@ export function upcomingPractices(db: Db, teamId: number, today: string) {
     .where(and(eq(practices.teamId, teamId), gte(practices.date, today)));
 }
 
-/** Every answer of the team about an event dated from today on, with the player and who answered. */
+/**
+ * Every answer of an active player of the team about an event dated from today on, with the player and
+ * who answered. A player made inactive no longer counts, as they are no longer listed as not answered.
+ */
 export function upcomingAnswers(db: Db, teamId: number, today: string) {
   return db
     .select({
@@ -158,6 +161,7 @@ export function upcomingAnswers(db: Db, teamId: number, today: string) {
     .where(
       and(
         eq(rsvps.teamId, teamId),
+        eq(players.status, 'active'),
         gte(sql`coalesce(${games.date}, ${tournamentGames.date}, ${practices.date})`, today),
       ),
     );
