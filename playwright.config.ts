@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Browser tests in Debian's Chromium against the real server on a fresh PGlite folder.
 // E2E_PORT moves all three ports, so two checkouts on one machine can run their browser tests at once.
 const PORT = Number(process.env['E2E_PORT'] ?? 4310);
-export const E2E_DATA_DIR = '.e2e-data';
+// One folder per port, so two runs side by side never wipe each other's database.
+export const E2E_DATA_DIR = `.e2e-data/${PORT}`;
 const E2E_SMTP_PORT = PORT + 15;
 export const E2E_INBOX_PORT = PORT + 16;
 
