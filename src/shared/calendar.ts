@@ -270,7 +270,11 @@ export function calendarEvents(
 }
 
 /** The events from `from` to `to`, both dates inclusive. */
-export function eventsBetween<E extends { date: string }>(events: readonly E[], from: string, to: string): E[] {
+export function eventsBetween<E extends { date: string }>(
+  events: readonly E[],
+  from: string,
+  to: string,
+): E[] {
   return events.filter((event) => event.date >= from && event.date <= to);
 }
 
