@@ -88,7 +88,7 @@ describe.each(BACKENDS)('polled reads on $name', (backend) => {
     expect(hidden.headers.etag).toBeUndefined();
   });
 
-  it("answers If-None-Match: * as any other read: a refusal stays a refusal, not a 304", async () => {
+  it('answers If-None-Match: * as any other read: a refusal stays a refusal, not a 304', async () => {
     const refused = await get(`/api/moderators/team/${cast.team.id}`, cast.parent.token, '*');
     expect(refused.statusCode).toBe(403);
     const read = await get(`/api/teams/${cast.team.id}/players`, cast.coach.token, '*');
