@@ -11,3 +11,4 @@ export * from './schema/invites.ts';
 export * from './schema/kits.ts';
 export * from './schema/events.ts';
 export * from './schema/rsvps.ts';
+export * from './schema/messaging.ts';

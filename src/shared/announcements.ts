@@ -1,0 +1,52 @@
+// Announcements (spec part 1 sections 2-9 'Communication'; DECISIONS.md 'Expiry', 'Cross-posts').
+// The rules both sides use: priorities, expiry choices and their inference on edit, the messages.
+
+export const ANNOUNCEMENT_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type AnnouncementPriority = (typeof ANNOUNCEMENT_PRIORITIES)[number];
+export const DEFAULT_ANNOUNCEMENT_PRIORITY: AnnouncementPriority = 'normal';
+export const ANNOUNCEMENT_PRIORITY_LABELS: Record<AnnouncementPriority, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+};
+
+/** What an announcement may be about: a tournament, an individual game or a practice of the team. */
+export const RELATED_EVENT_TYPES = ['tournament', 'game', 'practice'] as const;
+export type RelatedEventType = (typeof RELATED_EVENT_TYPES)[number];
+
+/** Expiry choices: never, a number of days from now, or the end of a chosen day (team's time zone). */
+export const EXPIRY_TYPES = ['never', 'days', 'date'] as const;
+export type ExpiryType = (typeof EXPIRY_TYPES)[number];
+export const ANNOUNCEMENT_EXPIRY_DAYS = [1, 3, 7, 14, 30, 60, 90] as const;
+export const DEFAULT_ANNOUNCEMENT_EXPIRY_DAYS = 7;
+
+export const ANNOUNCEMENT_LIMITS = {
+  titleMax: 200,
+  contentMax: 5000,
+  commentMax: 2000,
+  /** Dashboard preview (part 1 section 9). */
+  previewChars: 120,
+  dashboardMax: 3,
+  /** 'soon' when the expiry is within this many hours. */
+  soonHours: 24,
+} as const;
+
+export const ANNOUNCEMENT_MESSAGES = {
+  noTeam: 'Please select a team to view messages.',
+  fillTitleAndContent: 'Please fill in title and content.',
+  fillTitleAndContentEdit: 'Please fill in title and content',
+  createFailed: 'Failed to create announcement.',
+  created: 'Announcement created successfully!',
+  updateFailed: 'Failed to update announcement',
+  deleteConfirm: 'Are you sure you want to delete this announcement? This action cannot be undone.',
+  deleteFailed: 'Failed to delete announcement.',
+  deleted: 'Announcement deleted successfully.',
+  authError: 'Authentication Error: Please log in again.',
+  commentFailed: 'Failed to add comment',
+  // Server answers.
+  notFound: 'Announcement not found',
+  authorOnly: 'Only the author can change this announcement',
+  commentsClosed: 'Comments are turned off for this announcement',
+  relatedEventNotFound: 'Related event not found',
+  expiryInPast: 'The expiry must be in the future',
+} as const;
