@@ -39,7 +39,9 @@ const SERVER_LAYERS = {
   kits: ['auth', 'teams'],
   events: ['auth', 'teams'],
   rsvp: ['auth', 'teams', 'invites', 'roster'],
+  polls: ['auth', 'teams', 'invites', 'roster'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
+  announcements: ['auth', 'teams', 'events'],
 };
 const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
 const serverLayering = serverFeatures.map((feature) => {

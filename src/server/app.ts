@@ -3,6 +3,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { announcementRoutes } from './features/announcements/routes.ts';
+import { ChatPostSender } from './features/announcements/chat-sender.ts';
 import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
@@ -38,6 +40,10 @@ export interface AppOptions {
   database?: Database;
   /** Start the background mail sender (off in tests that drain the outbox themselves). */
   startMailSender?: boolean;
+  /** Start the background group-chat sender (off where startMailSender is, unless set). */
+  startChatPostSender?: boolean;
+  /** Seconds before a failed cross-post is tried again (tests shorten it). */
+  chatPostRetryDelay?: (attempts: number) => number;
   logger?: boolean;
 }
 
@@ -46,6 +52,7 @@ export interface App extends FastifyInstance {
   /** Polled team reads' answers kept under their ETag (plugins/answer-cache.ts). */
   answerCache: AnswerCache;
   mailSender: MailSender;
+  chatPostSender: ChatPostSender;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -112,14 +119,29 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.log,
   );
   app.decorate('mailSender', mailSender);
+  const chatPostSender = new ChatPostSender(
+    db,
+    {
+      apiUrl: config.GROUPME_API_URL,
+      ...(options.chatPostRetryDelay ? { retryDelay: options.chatPostRetryDelay } : {}),
+    },
+    app.log,
+  );
+  app.decorate('chatPostSender', chatPostSender);
 
   const signingSecret = await loadSigningSecret(db, config.JWT_SECRET);
   const tokens = createAccessTokens(signingSecret, config.ACCESS_TOKEN_TTL_HOURS);
   const calendarTokens = createCalendarTokenService({ db, signingSecret });
-  const services = createServices({ db, config, tokens, mailQueued: () => mailSender.nudge() });
+  const services = createServices({
+    db,
+    config,
+    tokens,
+    mailQueued: () => mailSender.nudge(),
+    chatPostQueued: () => chatPostSender.nudge(),
+  });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
     services;
-  const { rsvp, calendarMonth } = services;
+  const { rsvp, calendarMonth, announcements } = services;
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -154,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(calendarTokenRoutes, { prefix: '/calendar', calendarTokens });
           await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
+          await scope.register(announcementRoutes, { prefix: '/messaging', announcements, db });
         }),
       );
     },
@@ -173,11 +196,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   housekeeping.unref();
 
   if (options.startMailSender !== false) app.addHook('onReady', async () => mailSender.start());
+  if ((options.startChatPostSender ?? options.startMailSender) !== false) {
+    app.addHook('onReady', async () => chatPostSender.start());
+  }
   const stopChangeCache = await startChangeCache(database);
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
     await stopChangeCache();
     await mailSender.stop();
+    await chatPostSender.stop();
     if (!options.database) await database.close();
   });
   return app;

@@ -56,6 +56,14 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  /** Base URL of the group-chat service announcements are cross-posted to (tests point it at a local server). */
+  GROUPME_API_URL: z
+    .string()
+    .url()
+    .default('https://api.groupme.com/v3')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How often the group-chat sender looks for due cross-posts (it also starts at once when one is queued). */
+  CHAT_POST_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   // Rate limits: attempts per window, per client address and per account (DECISIONS.md, 'Trust and
   // safety'). Sign-in counts per (account, address) so a stranger failing on purpose from one address
   // cannot lock the owner out; the per-account ceiling is much higher and stops a spread attack.

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { createAnnouncementService } from './features/announcements/service.ts';
 import type { AccessTokens } from './features/auth/access-tokens.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createCalendarMonthService } from './features/calendar/month-service.ts';
@@ -24,9 +25,11 @@ export interface ServiceDeps {
   tokens: AccessTokens;
   /** Tells the mail sender something was queued. */
   mailQueued: () => void;
+  /** Tells the group-chat sender a cross-post was queued. */
+  chatPostQueued?: () => void;
 }
 
-export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) {
+export function createServices({ db, config, tokens, mailQueued, chatPostQueued }: ServiceDeps) {
   // The events lists, also read by the calendar.
   const events = {
     tournaments: createTournamentService({ db, config }),
@@ -50,6 +53,7 @@ export function createServices({ db, config, tokens, mailQueued }: ServiceDeps) 
     ...events,
     rsvp: createRsvpService({ db, config }),
     calendarMonth: createCalendarMonthService({ events, config }),
+    announcements: createAnnouncementService({ db, chatPostQueued: chatPostQueued ?? (() => {}) }),
   };
 }
 

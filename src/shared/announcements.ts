@@ -50,3 +50,47 @@ export const ANNOUNCEMENT_MESSAGES = {
   relatedEventNotFound: 'Related event not found',
   expiryInPast: 'The expiry must be in the future',
 } as const;
+
+// Pure rules without luxon (the dashboard card loads them); the time-zone ones are in
+// announcement-expiry.ts, as event-dates.ts keeps luxon apart from events.ts.
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Archived: the expiry has passed (DECISIONS.md 'Expiry'). Never-expiring ones never are. */
+export function isArchived(expiresAt: string | null, now: Date = new Date()): boolean {
+  return expiresAt !== null && Date.parse(expiresAt) <= now.getTime();
+}
+
+/** Expiring within the next 24 hours (and not yet expired): the list flags it 'soon'. */
+export function isExpiringSoon(expiresAt: string | null, now: Date = new Date()): boolean {
+  if (expiresAt === null) return false;
+  const left = Date.parse(expiresAt) - now.getTime();
+  return left > 0 && left <= ANNOUNCEMENT_LIMITS.soonHours * HOUR_MS;
+}
+
+/** The dashboard's preview: the first 120 characters, with '...' when cut. */
+export function preview(content: string, max: number = ANNOUNCEMENT_LIMITS.previewChars): string {
+  const chars = Array.from(content);
+  return chars.length <= max ? content : `${chars.slice(0, max).join('').trimEnd()}...`;
+}
+
+/** A piece of text or a web address within it, for showing links without any HTML. */
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
+
+/** Splits text into plain parts and http(s) links (trailing punctuation stays text). */
+export function linkify(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const start = match.index;
+    const url = match[0].replace(TRAILING_PUNCTUATION, '');
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', text: url, href: url });
+    last = start + url.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}

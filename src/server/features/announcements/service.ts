@@ -1,0 +1,195 @@
+import { ANNOUNCEMENT_MESSAGES, isArchived } from '../../../shared/announcements.ts';
+import type {
+  Announcement,
+  AnnouncementAuthor,
+  AnnouncementInput,
+  ChatPostError,
+} from '../../../shared/api/announcements.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import * as queries from './queries.ts';
+
+// Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
+// Members read and comment; making one needs make_announcements; only the author edits or deletes.
+// An id of a team the caller is not in answers 404 'Announcement not found'.
+
+/** Emails of others only for those the roster shows them to (coaches, admins); always one's own. */
+function authorFor(access: TeamAccess, person: queries.Person | null): AnnouncementAuthor | null {
+  if (!person) return null;
+  const email = access.isCoach || person.id === access.user.id ? person.email : null;
+  return { name: person.name, email };
+}
+
+function toAnnouncement(
+  access: TeamAccess,
+  item: queries.ListedAnnouncement,
+  comments: queries.ListedComment[],
+  now: Date,
+): Announcement {
+  const { row } = item;
+  const related =
+    row.relatedTournamentId !== null
+      ? { type: 'tournament' as const, id: row.relatedTournamentId }
+      : row.relatedGameId !== null
+        ? { type: 'game' as const, id: row.relatedGameId }
+        : row.relatedPracticeId !== null
+          ? { type: 'practice' as const, id: row.relatedPracticeId }
+          : null;
+  const expiresAt = row.expiresAt?.toISOString() ?? null;
+  return {
+    id: row.id,
+    team_id: row.teamId,
+    title: row.title,
+    content: row.content,
+    priority: row.priority,
+    author_id: row.authorId,
+    author: authorFor(access, item.author),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    expires_at: expiresAt,
+    is_archived: isArchived(expiresAt, now),
+    allow_comments: row.allowComments,
+    comments: comments.map((c) => ({
+      id: c.id,
+      author_id: c.author?.id ?? null,
+      author: authorFor(access, c.author),
+      content: c.content,
+      created_at: c.createdAt.toISOString(),
+    })),
+    event_info: item.event,
+    related_event_type: related?.type ?? null,
+    related_event_id: related?.id ?? null,
+    post_to_groupme: row.postToGroupme,
+  };
+}
+
+export interface AnnouncementDeps {
+  db: Db;
+  /** Tells the chat-post sender something was queued. */
+  chatPostQueued: () => void;
+}
+
+export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDeps) {
+  async function accessToAnnouncement(user: UserRow, id: number) {
+    const owner = await queries.ownerOfAnnouncement(db, id);
+    if (!owner) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    const access = await loadTeamAccess(db, user, owner.teamId, ANNOUNCEMENT_MESSAGES.notFound);
+    return { access, authorId: owner.authorId };
+  }
+
+  async function readOne(access: TeamAccess, id: number): Promise<Announcement> {
+    const { items, comments } = await queries.announcementsOfTeam(db, access.team.id, id);
+    const [item] = items;
+    if (!item) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    return toAnnouncement(access, item, comments, new Date());
+  }
+
+  async function values(access: TeamAccess, input: AnnouncementInput): Promise<queries.AnnouncementValues> {
+    if (input.expires_at !== null && Date.parse(input.expires_at) <= Date.now()) {
+      throw badRequest(ANNOUNCEMENT_MESSAGES.expiryInPast);
+    }
+    const type = input.related_event_type;
+    const eventId = input.related_event_id;
+    if (
+      type !== null &&
+      eventId !== null &&
+      !(await queries.eventOfTeam(db, access.team.id, type, eventId))
+    ) {
+      throw badRequest(ANNOUNCEMENT_MESSAGES.relatedEventNotFound);
+    }
+    return {
+      title: input.title,
+      content: input.content,
+      priority: input.priority,
+      allowComments: input.allow_comments,
+      relatedTournamentId: type === 'tournament' ? eventId : null,
+      relatedGameId: type === 'game' ? eventId : null,
+      relatedPracticeId: type === 'practice' ? eventId : null,
+      expiresAt: input.expires_at === null ? null : new Date(input.expires_at),
+      postToGroupme: input.post_to_groupme,
+    };
+  }
+
+  /** A cross-post is queued only when asked for and the team has a bot. */
+  function chatPostOf(access: TeamAccess, input: AnnouncementInput): string | null {
+    const botId = access.team.groupmeBotId;
+    return input.post_to_groupme && botId ? botId : null;
+  }
+
+  return {
+    async list(access: TeamAccess): Promise<Announcement[]> {
+      const { items, comments } = await queries.announcementsOfTeam(db, access.team.id);
+      const byAnnouncement = new Map<number, queries.ListedComment[]>();
+      for (const comment of comments) {
+        const list = byAnnouncement.get(comment.announcementId) ?? [];
+        list.push(comment);
+        byAnnouncement.set(comment.announcementId, list);
+      }
+      const now = new Date();
+      return items.map((item) => toAnnouncement(access, item, byAnnouncement.get(item.row.id) ?? [], now));
+    },
+
+    async create(access: TeamAccess, input: AnnouncementInput): Promise<Announcement> {
+      requireCapability(access, 'make_announcements');
+      const row = await values(access, input);
+      const botId = chatPostOf(access, input);
+      const created = await db.transaction(async (tx) => {
+        const announcement = await queries.insertAnnouncement(tx, access.team.id, access.user.id, row);
+        if (botId)
+          await queries.enqueueChatPost(tx, access.team.id, botId, `${input.title}\n\n${input.content}`);
+        return announcement;
+      });
+      if (botId) chatPostQueued();
+      return readOne(access, created.id);
+    },
+
+    async update(user: UserRow, id: number, input: AnnouncementInput): Promise<Announcement> {
+      const { access, authorId } = await accessToAnnouncement(user, id);
+      if (authorId !== user.id) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOnly);
+      const row = await values(access, input);
+      const botId = chatPostOf(access, input);
+      const updated = await db.transaction(async (tx) => {
+        const announcement = await queries.updateAnnouncement(tx, access.team.id, id, row);
+        if (announcement && botId) {
+          await queries.enqueueChatPost(tx, access.team.id, botId, `${input.title}\n\n${input.content}`);
+        }
+        return announcement;
+      });
+      if (!updated) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+      if (botId) chatPostQueued();
+      return readOne(access, id);
+    },
+
+    async remove(user: UserRow, id: number): Promise<{ message: string }> {
+      const { access, authorId } = await accessToAnnouncement(user, id);
+      if (authorId !== user.id) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOnly);
+      if (!(await queries.deleteAnnouncement(db, access.team.id, id))) {
+        throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+      }
+      return { message: ANNOUNCEMENT_MESSAGES.deleted };
+    },
+
+    /** Any member comments while comments are on; an expired announcement takes comments too (018). */
+    async comment(user: UserRow, id: number, content: string): Promise<Announcement> {
+      const { access } = await accessToAnnouncement(user, id);
+      const state = await queries.commentState(db, access.team.id, id);
+      if (!state) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+      if (!state.allowComments) throw badRequest(ANNOUNCEMENT_MESSAGES.commentsClosed);
+      await queries.insertComment(db, access.team.id, id, user.id, content);
+      return readOne(access, id);
+    },
+
+    /** The team's last failed cross-post, for Team Settings (coaches and admins). */
+    async lastChatPostError(access: TeamAccess): Promise<ChatPostError> {
+      if (!access.isCoach) throw forbidden('Only coaches can see the group-chat status');
+      const found = await queries.lastChatPostError(db, access.team.id);
+      return found
+        ? { last_error: found.lastError, at: found.at.toISOString() }
+        : { last_error: null, at: null };
+    },
+  };
+}
+
+export type AnnouncementService = ReturnType<typeof createAnnouncementService>;
