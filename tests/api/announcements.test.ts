@@ -306,11 +306,11 @@ describe.each(BACKENDS)('announcements API on $name', (backend) => {
       sql`select team_id, bot_id, text from chat_post_outbox`,
     );
     expect(rows).toEqual([{ team_id: cast.team.id, bot_id: 'bot-123', text: 'Rain\n\nPractice is off' }]);
-    const lastError = call(t, 'GET', `/api/messaging/chat-posts/${cast.team.id}/last-error`, '');
+    const lastError = call(t, 'GET', `/api/messaging/chat-posts/last-error?team_id=${cast.team.id}`, '');
     expect((await lastError).statusCode).toBe(401);
     await expectAccess(
       cast,
-      (token) => call(t, 'GET', `/api/messaging/chat-posts/${cast.team.id}/last-error`, token),
+      (token) => call(t, 'GET', `/api/messaging/chat-posts/last-error?team_id=${cast.team.id}`, token),
       { coach: 200, admin: 200, parent: 403, player: 403, moderator: 403, otherCoach: 404, stranger: 404 },
     );
   });

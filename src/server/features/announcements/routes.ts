@@ -61,9 +61,15 @@ export async function announcementRoutes(
         .send(await announcements.comment(request.user, request.params.id, request.body.content)),
   );
 
+  // Not under /:teamId: the sender's writes do not grow the team's data_version (they would empty every
+  // kept answer of the team), so this read must not be answered from the ETag machinery.
   r.get(
-    '/chat-posts/:teamId/last-error',
-    { schema: { params: teamParams, response: { 200: chatPostErrorSchema } } },
-    (request) => announcements.lastChatPostError(request.teamAccess),
+    '/chat-posts/last-error',
+    { schema: { querystring: teamQuery, response: { 200: chatPostErrorSchema } } },
+    async (request, reply) => {
+      const access = await loadTeamAccess(db, request.user, request.query.team_id);
+      reply.header('Cache-Control', 'no-store');
+      return announcements.lastChatPostError(access);
+    },
   );
 }

@@ -1,0 +1,141 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BACKENDS, queryRows, startTestApp, type TestApp } from '../support/test-app.ts';
+import { call, type Cast, castOfTeam } from '../support/teams.ts';
+
+// Group-chat cross-posts (DECISIONS.md 'Cross-posts', 'Group-chat cross-post'): a local server plays
+// the group-chat service; outages are retried until delivered, a 4xx gives up after 5 tries.
+
+interface Received {
+  path: string;
+  body: { bot_id: string; text: string };
+}
+
+describe.each(BACKENDS)('group-chat cross-posts on $name', (backend) => {
+  let t: TestApp;
+  let cast: Cast;
+  let server: http.Server;
+  let received: Received[] = [];
+  let answer = 202;
+  let port = 0;
+
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = http.createServer((request, response) => {
+        let data = '';
+        request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        request.on('end', () => {
+          received.push({ path: request.url ?? '', body: JSON.parse(data) as Received['body'] });
+          response.statusCode = answer;
+          response.end();
+        });
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
+
+  beforeAll(async () => {
+    await listen();
+    t = await startTestApp(backend, {
+      GROUPME_API_URL: `http://127.0.0.1:${port}/v3`,
+      CHAT_POST_POLL_SECONDS: '3600',
+    });
+    cast = await castOfTeam(t);
+    await t.db.execute(sql`update teams set groupme_bot_id = 'bot-abc' where id = ${cast.team.id}`);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stopServer();
+  });
+  beforeEach(async () => {
+    received = [];
+    answer = 202;
+    await t.db.execute(sql`delete from chat_post_outbox`);
+  });
+
+  const post = (title: string, content: string) =>
+    call(t, 'POST', `/api/messaging/announcements?team_id=${cast.team.id}`, cast.coach.token, {
+      title,
+      content,
+      post_to_groupme: true,
+    });
+  const outbox = () =>
+    queryRows<{
+      attempts: number;
+      sent_at: string | null;
+      gave_up_at: string | null;
+      last_error: string | null;
+    }>(t.db, sql`select attempts, sent_at, gave_up_at, last_error from chat_post_outbox order by id`);
+  const retryNow = async () => {
+    await t.db.execute(sql`update chat_post_outbox set next_attempt_at = now()`);
+    await t.app.chatPostSender.drain();
+  };
+  const lastError = async () =>
+    (
+      await call(t, 'GET', `/api/messaging/chat-posts/last-error?team_id=${cast.team.id}`, cast.coach.token)
+    ).json();
+
+  it('posts the title and content as the team bot', async () => {
+    expect((await post('Game moved', 'Kick-off 10:30')).statusCode).toBe(201);
+    await t.app.chatPostSender.drain();
+    expect(received).toEqual([
+      { path: '/v3/bots/post', body: { bot_id: 'bot-abc', text: 'Game moved\n\nKick-off 10:30' } },
+    ]);
+    expect((await outbox())[0]).toMatchObject({ attempts: 1, last_error: null });
+    expect((await outbox())[0]?.sent_at).not.toBeNull();
+    expect(await lastError()).toEqual({ last_error: null, at: null });
+  });
+
+  it('retries through an outage (service down, then 500) and delivers later', async () => {
+    await stopServer();
+    await post('Rain', 'No practice');
+    await t.app.chatPostSender.drain();
+    const [down] = await outbox();
+    expect(down).toMatchObject({ attempts: 1, sent_at: null, gave_up_at: null });
+    expect(down?.last_error).toMatch(/unreachable/);
+    expect((await lastError()).last_error).toMatch(/unreachable/);
+    await listen();
+    answer = 500;
+    await retryNow();
+    expect((await outbox())[0]).toMatchObject({
+      attempts: 2,
+      sent_at: null,
+      last_error: 'Group chat answered 500',
+    });
+    answer = 202;
+    await retryNow();
+    expect((await outbox())[0]).toMatchObject({ attempts: 3, last_error: null });
+    expect(received.at(-1)?.body).toEqual({ bot_id: 'bot-abc', text: 'Rain\n\nNo practice' });
+    expect(await lastError()).toEqual({ last_error: null, at: null });
+  });
+
+  it('gives up after 5 refusals (a wrong bot id) and shows it as the last error', async () => {
+    answer = 404;
+    await post('Hello', 'World');
+    await t.app.chatPostSender.drain();
+    for (let i = 0; i < 6; i += 1) await retryNow();
+    const [row] = await outbox();
+    expect(row?.attempts).toBe(5);
+    expect(row?.gave_up_at).not.toBeNull();
+    expect(received).toHaveLength(5);
+    const shown = await lastError();
+    expect(shown.last_error).toMatch(/refused the post \(404\)/);
+    expect(shown.at).toEqual(expect.any(String));
+    // Parents do not see it.
+    expect(
+      (
+        await call(
+          t,
+          'GET',
+          `/api/messaging/chat-posts/last-error?team_id=${cast.team.id}`,
+          cast.parent.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+  });
+});
