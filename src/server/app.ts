@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
 import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
+import { pollRoutes } from './features/polls/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
 import { rsvpRoutes } from './features/rsvp/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(calendarTokenRoutes, { prefix: '/calendar', calendarTokens });
           await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
+          await scope.register(pollRoutes, { prefix: '/messaging/polls', polls: services.polls });
           await scope.register(announcementRoutes, { prefix: '/messaging', announcements, db });
         }),
       );

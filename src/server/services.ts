@@ -10,6 +10,7 @@ import { createTournamentService } from './features/events/tournaments-service.t
 import { createJoiningService } from './features/joining/service.ts';
 import { createKitService } from './features/kits/service.ts';
 import { createModeratorService } from './features/moderators/service.ts';
+import { createPollService } from './features/polls/service.ts';
 import { createParentService } from './features/roster/parents-service.ts';
 import { createPlayerService } from './features/roster/players-service.ts';
 import { createRsvpService } from './features/rsvp/service.ts';
@@ -53,6 +54,7 @@ export function createServices({ db, config, tokens, mailQueued, chatPostQueued 
     ...events,
     rsvp: createRsvpService({ db, config }),
     calendarMonth: createCalendarMonthService({ events, config }),
+    polls: createPollService({ db, config, mailQueued }),
     announcements: createAnnouncementService({ db, chatPostQueued: chatPostQueued ?? (() => {}) }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Team } from '../../shared/api/teams.ts';
 import { AdminPage } from '../features/admin/components/AdminPage.tsx';
+import { ChatPostStatus } from '../features/announcements/components/ChatPostStatus.tsx';
 import type { AdminTab } from '../features/admin/components/AdminTabs.tsx';
 import { RsvpOverviewPanel } from '../features/calendar/components/RsvpOverviewPanel.tsx';
 import { KitsPanel } from '../features/kits/components/KitsPanel.tsx';
@@ -39,7 +40,13 @@ export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
         rsvps: <RsvpOverviewPanel key={selected.id} teamId={selected.id} />,
         kits: <KitsPanel key={selected.id} team={selected} />,
         moderators: <ModeratorsPanel key={selected.id} team={selected} />,
-        settings: <TeamSettingsPanel key={selected.id} team={selected} />,
+        settings: (
+          <TeamSettingsPanel
+            key={selected.id}
+            team={selected}
+            chatPostStatus={selected.is_coach && <ChatPostStatus teamId={selected.id} />}
+          />
+        ),
       })}
     />
   );

@@ -34,6 +34,14 @@ export const DashboardEvents = lazyScreen(() =>
 export const CalendarPage = lazyScreen(() =>
   import('../features/calendar/components/CalendarPage.tsx').then((m) => m.CalendarPage),
 );
+// Communication: announcements and polls (issue 10).
+export const MessagesScreen = lazyScreen(() => import('./MessagesScreen.tsx').then((m) => m.MessagesScreen));
+// The dashboard's Announcements card (newest 3, 120-character previews).
+export const DashboardAnnouncements = lazyScreen(() =>
+  import('../features/announcements/components/DashboardAnnouncements.tsx').then(
+    (m) => m.DashboardAnnouncements,
+  ),
+);
 export const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
 
 export const AccountSettingsModal = lazyScreen(

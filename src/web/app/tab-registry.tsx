@@ -6,7 +6,7 @@ import type { IconName } from '../components/Icon.tsx';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 // The dashboard opens with the app; the other tabs load their code when first opened.
 import { DashboardSchedule } from './DashboardSchedule.tsx';
-import { AdminScreen, CalendarPage, EventsPage, NoTeamPanel, RosterPage } from './screens.ts';
+import { AdminScreen, CalendarPage, EventsPage, MessagesScreen, NoTeamPanel, RosterPage } from './screens.ts';
 
 // Every tab of the app in one place: its icon, titles, badge and screen (ids, labels and the shared
 // titles live in src/shared/tabs.ts, which the hash rules use too). A Record over TabId: the compiler
@@ -85,7 +85,13 @@ export const TABS: Record<TabId, TabDefinition> = {
       />
     ),
   },
-  messages: { icon: 'chat', badge: { count: 'unread', label: 'unread messages' } },
+  messages: {
+    icon: 'chat',
+    badge: { count: 'unread', label: 'unread messages' },
+    screen: (c) => (
+      <MessagesScreen title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} userId={c.user.id} />
+    ),
+  },
   training: { icon: 'whistle' },
   admin: {
     icon: 'shield',

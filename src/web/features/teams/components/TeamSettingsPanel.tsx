@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Team } from '../../../../shared/api/teams.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -24,15 +24,18 @@ import { SeasonStep } from './SeasonStep.tsx';
 /** How long Save shows 'Saved!' (spec part 2 section 9). */
 export const SAVED_CONFIRMATION_MS = 3_000;
 
-/** The Team Settings tab: the group-chat bot, the team's details and its invite code. */
-export function TeamSettingsPanel({ team }: { team: Team }) {
+/**
+ * The Team Settings tab: the group-chat bot, the team's details and its invite code. `chatPostStatus`
+ * (composed by the app) shows the last group-chat cross-post failure under the bot id.
+ */
+export function TeamSettingsPanel({ team, chatPostStatus }: { team: Team; chatPostStatus?: ReactNode }) {
   const canEdit = useCan(team, 'edit_team_info');
   const canRegenerate = useCan(team, 'regenerate_invite_code');
   return (
     <div className="stack">
       {canEdit ? (
         <>
-          <BotSettings team={team} />
+          <BotSettings team={team} status={chatPostStatus} />
           <TeamDetailsForm team={team} />
         </>
       ) : (
@@ -43,7 +46,7 @@ export function TeamSettingsPanel({ team }: { team: Team }) {
   );
 }
 
-function BotSettings({ team }: { team: Team }) {
+function BotSettings({ team, status }: { team: Team; status?: ReactNode }) {
   const [botId, setBotId] = useState(team.groupme_bot_id ?? '');
   const [saved, setSaved] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
@@ -102,6 +105,7 @@ function BotSettings({ team }: { team: Team }) {
           {saved ? 'Saved!' : ''}
         </p>
       </form>
+      {status}
       <MessageDialog
         open={instructionsOpen}
         title="Setup Instructions"

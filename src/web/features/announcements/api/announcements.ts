@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  announcementSchema,
+  chatPostErrorSchema,
+  type Announcement,
+  type AnnouncementBody,
+  type ChatPostError,
+} from '../../../../shared/api/announcements.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
+
+// /api/messaging/announcements (spec part 1 section 7).
+
+/** Reloaded this often while the page is visible, and on coming back to it (spec part 1 section 9). */
+export const ANNOUNCEMENTS_REFRESH_MS = 60_000;
+
+export const announcementKeys = {
+  list: (teamId: number) => ['teams', teamId, 'announcements'] as const,
+  chatPostError: (teamId: number) => ['teams', teamId, 'chat-post-error'] as const,
+};
+
+export function getAnnouncements(teamId: number): Promise<Announcement[]> {
+  return apiRequest(`/messaging/announcements/${teamId}`, { schema: z.array(announcementSchema) });
+}
+
+export function useAnnouncements(teamId: number) {
+  return useQuery({
+    queryKey: announcementKeys.list(teamId),
+    queryFn: () => getAnnouncements(teamId),
+    refetchInterval: ANNOUNCEMENTS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+export interface SaveAnnouncementInput {
+  /** The announcement to edit; undefined creates one. */
+  id?: number;
+  body: AnnouncementBody;
+}
+
+export function saveAnnouncement(teamId: number, { id, body }: SaveAnnouncementInput): Promise<Announcement> {
+  return id === undefined
+    ? apiRequest(`/messaging/announcements?team_id=${teamId}`, {
+        method: 'POST',
+        json: body,
+        schema: announcementSchema,
+      })
+    : apiRequest(`/messaging/announcements/${id}`, { method: 'PUT', json: body, schema: announcementSchema });
+}
+
+export function useSaveAnnouncement(teamId: number) {
+  return useReloadingMutation(
+    (input: SaveAnnouncementInput) => saveAnnouncement(teamId, input),
+    [announcementKeys.list(teamId)],
+  );
+}
+
+export function useDeleteAnnouncement(teamId: number) {
+  return useReloadingMutation(
+    (id: number) =>
+      apiRequest(`/messaging/announcements/${id}`, {
+        method: 'DELETE',
+        schema: z.object({ message: z.string() }),
+      }),
+    [announcementKeys.list(teamId)],
+  );
+}
+
+export function useAddComment(teamId: number) {
+  return useReloadingMutation(
+    ({ id, content }: { id: number; content: string }) =>
+      apiRequest(`/messaging/announcements/${id}/comments`, {
+        method: 'POST',
+        json: { content, announcement_id: id },
+        schema: announcementSchema,
+      }),
+    [announcementKeys.list(teamId)],
+  );
+}
+
+/** The team's last failed group-chat cross-post (coaches and admins). */
+export function useChatPostError(teamId: number, enabled: boolean) {
+  return useQuery<ChatPostError>({
+    queryKey: announcementKeys.chatPostError(teamId),
+    queryFn: () =>
+      apiRequest(`/messaging/chat-posts/last-error?team_id=${teamId}`, { schema: chatPostErrorSchema }),
+    enabled,
+  });
+}

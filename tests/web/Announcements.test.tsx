@@ -1,0 +1,241 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANNOUNCEMENT_MESSAGES } from '../../src/shared/announcements.ts';
+import type { Announcement } from '../../src/shared/api/announcements.ts';
+import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
+import { AnnouncementsPanel } from '../../src/web/features/announcements/components/AnnouncementsPanel.tsx';
+import { DashboardAnnouncements } from '../../src/web/features/announcements/components/DashboardAnnouncements.tsx';
+import { dismissToast } from '../../src/web/lib/toasts.ts';
+import { noPermissions } from './events-fixtures.ts';
+import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
+import { teamFixture } from './team-fixture.ts';
+
+// The Announcements tab and the dashboard card (spec part 1 sections 2, 5, 6, 8, 9). Now is
+// 2026-11-24 12:00 in Chicago.
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T18:00:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  dismissToast();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const COACH_ID = 1;
+const PARENT_ID = 2;
+
+function announcement(id: number, overrides: Partial<Announcement> = {}): Announcement {
+  return {
+    id,
+    team_id: 3,
+    title: `Title ${id}`,
+    content: `Content ${id}`,
+    priority: 'normal',
+    author_id: COACH_ID,
+    author: { name: 'Casey Coach', email: null },
+    created_at: '2026-11-24T15:05:00.000Z',
+    updated_at: '2026-11-24T15:05:00.000Z',
+    expires_at: null,
+    is_archived: false,
+    allow_comments: true,
+    comments: [],
+    event_info: null,
+    related_event_type: null,
+    related_event_id: null,
+    post_to_groupme: false,
+    ...overrides,
+  };
+}
+
+function serve(
+  list: Announcement[],
+  answer?: (url: string, method: string) => { status?: number; body: unknown } | undefined,
+  permissions = noPermissions(),
+): FetchCall[] {
+  return mockFetch((url, method) => {
+    const custom = answer?.(url, method);
+    if (custom) return custom;
+    if (url.includes('/moderators/my-permissions/')) return { body: permissions };
+    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.includes('/messaging/announcements/3')) return { body: list };
+    return { body: {} };
+  });
+}
+
+const coachTeam = teamFixture();
+const parentTeam = teamFixture({ is_coach: false, invite_code: null });
+
+function renderPanel(team = coachTeam, userId = COACH_ID, eventOptions = [] as const) {
+  return renderWithClient(
+    <>
+      <ToastRegion layer={null} />
+      <AnnouncementsPanel team={team} userId={userId} eventOptions={eventOptions} />
+    </>,
+  );
+}
+
+describe('AnnouncementsPanel', () => {
+  it('shows title, HIGH badge, author, 12-hour time, soon, Expired, related event; markup as text, links safe', async () => {
+    serve([
+      announcement(1, {
+        priority: 'high',
+        content: '<b>Bring</b> water https://club.example/info.',
+        expires_at: '2026-11-25T06:00:00.000Z',
+        event_info: { title: 'vs Tigers', date: '2026-12-05' },
+      }),
+      announcement(2, { expires_at: '2026-11-20T06:00:00.000Z', is_archived: true }),
+    ]);
+    renderPanel(parentTeam, PARENT_ID);
+    const first = (await screen.findByRole('heading', { name: 'Title 1' })).closest('article') as HTMLElement;
+    const a = within(first);
+    expect(a.getByText('HIGH')).toBeTruthy();
+    expect(a.getByText('By Casey Coach')).toBeTruthy();
+    expect(a.getByText('11/24/2026, 9:05 AM')).toBeTruthy();
+    expect(a.getByText('soon')).toBeTruthy();
+    expect(a.getByText(/Related event: vs Tigers \(12\/05\/2026\)/)).toBeTruthy();
+    expect(first.querySelector('b')).toBeNull();
+    expect(a.getByText(/<b>Bring<\/b> water/)).toBeTruthy();
+    const link = a.getByRole('link', { name: 'https://club.example/info' });
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('target')).toBe('_blank');
+    const second = screen.getByRole('heading', { name: 'Title 2' }).closest('article') as HTMLElement;
+    expect(within(second).getByText('Expired')).toBeTruthy();
+    // A parent without the flag: no New Announcement; not the author: no Edit or Delete.
+    expect(screen.queryByRole('button', { name: 'New Announcement' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+  });
+
+  it('creates one: 7 days and normal by default, blank title refused, group chat offered with a bot', async () => {
+    const calls = serve([], (url, method) =>
+      method === 'POST' && url.includes('/messaging/announcements?team_id=3')
+        ? { status: 201, body: announcement(9) }
+        : undefined,
+    );
+    renderPanel(teamFixture({ groupme_bot_id: 'bot-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New Announcement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Announcement' });
+    const d = within(dialog);
+    expect((d.getByLabelText(/Expires/) as HTMLSelectElement).value).toBe('days:7');
+    expect((d.getByLabelText(/Priority/) as HTMLSelectElement).value).toBe('normal');
+    expect((d.getByLabelText('Allow comments') as HTMLInputElement).checked).toBe(true);
+    expect((d.getByLabelText('Post to group chat') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(d.getByRole('button', { name: 'Post Announcement' }));
+    expect(await d.findByText(ANNOUNCEMENT_MESSAGES.fillTitleAndContent)).toBeTruthy();
+    fireEvent.change(d.getByLabelText(/Title/), { target: { value: 'Picture day' } });
+    fireEvent.change(d.getByLabelText(/Content/), { target: { value: 'Wear <b>home</b>' } });
+    fireEvent.change(d.getByLabelText(/Priority/), { target: { value: 'high' } });
+    fireEvent.click(d.getByRole('button', { name: 'Post Announcement' }));
+    fireEvent.click(d.getByRole('button', { name: /Post/ }));
+    expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.created)).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({
+      title: 'Picture day',
+      content: 'Wear <b>home</b>',
+      priority: 'high',
+      allow_comments: true,
+      related_event_type: null,
+      related_event_id: null,
+      expires_at: '2026-12-01T18:00:00.000Z',
+      post_to_groupme: true,
+    });
+  });
+
+  it('edits and deletes for the author: expiry inferred, group chat off on edit, delete confirmed', async () => {
+    const calls = serve(
+      [announcement(4, { expires_at: '2026-12-01T18:00:00.000Z' }), announcement(5, { author_id: 77 })],
+      (url, method) =>
+        method === 'PUT'
+          ? { body: announcement(4) }
+          : method === 'DELETE'
+            ? { body: { message: ANNOUNCEMENT_MESSAGES.deleted } }
+            : undefined,
+    );
+    renderPanel(teamFixture({ groupme_bot_id: 'bot-1' }));
+    await screen.findByRole('heading', { name: 'Title 4' });
+    expect(screen.queryByRole('button', { name: 'Edit Title 5' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Title 4' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Edit Announcement' }));
+    expect((d.getByLabelText(/Expires/) as HTMLSelectElement).value).toBe('days:7');
+    expect((d.getByLabelText('Post to group chat') as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(d.getByLabelText(/Title/), { target: { value: ' ' } });
+    fireEvent.click(d.getByRole('button', { name: 'Update Announcement' }));
+    expect(await d.findByText(ANNOUNCEMENT_MESSAGES.fillTitleAndContentEdit)).toBeTruthy();
+    fireEvent.change(d.getByLabelText(/Title/), { target: { value: 'New title' } });
+    fireEvent.click(d.getByRole('button', { name: 'Update Announcement' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      title: 'New title',
+      post_to_groupme: false,
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Title 4' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Announcement' });
+    expect(within(confirm).getByText(ANNOUNCEMENT_MESSAGES.deleteConfirm)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.deleted)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/messaging/announcements/4',
+    ]);
+  });
+
+  it('comments: Enter posts, blank is ignored, a failure keeps the text and says so', async () => {
+    let fail = false;
+    const calls = serve([announcement(6), announcement(7, { allow_comments: false })], (url, method) =>
+      method === 'POST' && url.endsWith('/comments')
+        ? fail
+          ? { status: 503, body: { detail: 'Service unavailable' } }
+          : { status: 201, body: announcement(6) }
+        : undefined,
+    );
+    renderPanel(parentTeam, PARENT_ID);
+    const input = await screen.findByLabelText('Add a comment on Title 6');
+    expect(screen.queryByLabelText('Add a comment on Title 7')).toBeNull();
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(calls.some((c) => c.url.endsWith('/comments'))).toBe(false);
+    fireEvent.change(input, { target: { value: 'See you there' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    const posted = calls.filter((c) => c.url.endsWith('/comments'));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toEqual({ content: 'See you there', announcement_id: 6 });
+    fail = true;
+    fireEvent.change(input, { target: { value: 'Second try' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Post' })[0] as HTMLElement);
+    expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.commentFailed)).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe('Second try');
+  });
+});
+
+describe('DashboardAnnouncements', () => {
+  it('shows the newest 3 not expired, 120-character previews, HIGH, author, date and event', async () => {
+    serve([
+      announcement(1, {
+        priority: 'high',
+        content: 'x'.repeat(130),
+        event_info: { title: 'Fall Cup', date: null },
+      }),
+      announcement(2, { is_archived: true, expires_at: '2026-11-20T00:00:00.000Z' }),
+      announcement(3),
+      announcement(4),
+      announcement(5),
+    ]);
+    renderWithClient(<DashboardAnnouncements team={{ id: 3 }} />);
+    const card = within(await screen.findByRole('region', { name: 'Announcements' }));
+    await card.findByText('Title 1');
+    expect(card.queryByText('Title 2')).toBeNull();
+    expect(card.getByText('Title 4')).toBeTruthy();
+    expect(card.queryByText('Title 5')).toBeNull();
+    expect(card.getByText(`${'x'.repeat(120)}...`)).toBeTruthy();
+    expect(card.getByText('HIGH')).toBeTruthy();
+    expect(card.getByText(/Casey Coach · 11\/24\/2026 · Fall Cup/)).toBeTruthy();
+    expect(card.getAllByRole('link').every((l) => l.getAttribute('href') === '#messages')).toBe(true);
+  });
+});
