@@ -41,4 +41,53 @@ export const POLL_MESSAGES = {
   expired: 'This poll has expired',
   alreadyVoted: 'This player has already voted in this poll',
   optionOutOfRange: 'Choose one of the poll options',
+  duplicateOption: 'Each option must be different',
+  playerNotFound: 'Player not found',
+  notEligible: 'You cannot vote for this player',
+  inactivePlayer: 'This player is not active on the team',
+  expiryInvalid: 'Expiry must be a date and time',
 } as const;
+
+/** How long a poll runs: never ends, N days from now, or to the end of a date in the team's zone. */
+export type PollExpiryType = 'never' | 'days' | 'date';
+export interface PollExpiryChoice {
+  type: PollExpiryType;
+  /** For 'days': 1 .. 365. */
+  days: number;
+  /** For 'date': 'YYYY-MM-DD' in the team's time zone. */
+  date: string;
+}
+
+/** A poll whose expires_at has passed is archived: still listed (marked expired), refuses votes. */
+export function isArchived(expiresAt: string | Date | null, now: Date = new Date()): boolean {
+  if (expiresAt === null) return false;
+  return new Date(expiresAt).getTime() <= now.getTime();
+}
+
+/** The number of votes of each option, by index (votes naming no option are not counted). */
+export function voteCounts(optionCount: number, votes: readonly { option_index: number }[]): number[] {
+  const counts = Array.from({ length: optionCount }, () => 0);
+  for (const vote of votes) {
+    if (vote.option_index >= 0 && vote.option_index < optionCount)
+      counts[vote.option_index] = (counts[vote.option_index] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * Editing a poll's options: where each old option's votes go. A vote keeps its option when the same text
+ * (trimmed) is still an option, at that option's new index; a removed option's votes are dropped (null).
+ */
+export function remapOptions(before: readonly string[], after: readonly string[]): (number | null)[] {
+  const index = new Map<string, number>();
+  after.forEach((text, i) => {
+    if (!index.has(text.trim())) index.set(text.trim(), i);
+  });
+  return before.map((text) => index.get(text.trim()) ?? null);
+}
+
+/** True when two options are the same text (ignoring case and surrounding spaces). */
+export function hasDuplicateOptions(options: readonly string[]): boolean {
+  const seen = new Set(options.map((o) => o.trim().toLowerCase()));
+  return seen.size !== options.length;
+}

@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { players, pollVotes, polls, teamMembers, users } from '../../db/schema.ts';
+
+// Every query names the team as well as the poll: a poll, vote or player id alone never reaches across
+// teams. A list is read in a fixed number of statements (polls, then every vote of the team's polls),
+// never one per poll.
+
+export type PollRow = typeof polls.$inferSelect;
+export type PollWithAuthor = PollRow & { authorName: string | null };
+
+export interface VoteRow {
+  pollId: number;
+  playerId: number;
+  playerName: string;
+  optionIndex: number;
+  voterId: number | null;
+  voterName: string | null;
+  createdAt: Date;
+  id: number;
+}
+
+const pollColumns = {
+  id: polls.id,
+  teamId: polls.teamId,
+  authorId: polls.authorId,
+  question: polls.question,
+  options: polls.options,
+  expiresAt: polls.expiresAt,
+  createdAt: polls.createdAt,
+  updatedAt: polls.updatedAt,
+  authorName: users.name,
+};
+
+/** The team's polls, newest first, with their authors' names. */
+export function pollsOfTeam(db: Db, teamId: number, pollId?: number): Promise<PollWithAuthor[]> {
+  return db
+    .select(pollColumns)
+    .from(polls)
+    .leftJoin(users, eq(users.id, polls.authorId))
+    .where(and(eq(polls.teamId, teamId), pollId === undefined ? undefined : eq(polls.id, pollId)))
+    .orderBy(desc(polls.createdAt), desc(polls.id));
+}
+
+/** Every vote of the team's polls (or of one poll) with player and voter names, in one statement. */
+export function votesOfTeam(db: Db, teamId: number, pollId?: number): Promise<VoteRow[]> {
+  return db
+    .select({
+      id: pollVotes.id,
+      pollId: pollVotes.pollId,
+      playerId: pollVotes.playerId,
+      playerName: players.name,
+      optionIndex: pollVotes.optionIndex,
+      voterId: pollVotes.voterId,
+      voterName: users.name,
+      createdAt: pollVotes.createdAt,
+    })
+    .from(pollVotes)
+    .innerJoin(players, and(eq(players.id, pollVotes.playerId), eq(players.teamId, pollVotes.teamId)))
+    .leftJoin(users, eq(users.id, pollVotes.voterId))
+    .where(and(eq(pollVotes.teamId, teamId), pollId === undefined ? undefined : eq(pollVotes.pollId, pollId)))
+    .orderBy(asc(pollVotes.createdAt), asc(pollVotes.id));
+}
+
+/** The team of the poll, before anything else is read; undefined when there is no such poll. */
+export async function teamOfPoll(db: Db, pollId: number): Promise<number | undefined> {
+  const [row] = await db.select({ teamId: polls.teamId }).from(polls).where(eq(polls.id, pollId));
+  return row?.teamId;
+}
+
+/** The poll, its row locked for the rest of the transaction ('share' for a vote, 'update' for an edit). */
+export async function lockPoll(
+  db: Db,
+  teamId: number,
+  pollId: number,
+  strength: 'share' | 'update',
+): Promise<PollRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(polls)
+    .where(and(eq(polls.teamId, teamId), eq(polls.id, pollId)))
+    .for(strength === 'share' ? 'share' : 'update');
+  return row;
+}
+
+export interface PollValues {
+  question: string;
+  options: string[];
+  expiresAt: Date | null;
+}
+
+export async function insertPoll(
+  db: Db,
+  teamId: number,
+  authorId: number,
+  values: PollValues,
+): Promise<PollRow> {
+  const [row] = await db
+    .insert(polls)
+    .values({ teamId, authorId, ...values })
+    .returning();
+  if (!row) throw new Error('The poll was not stored');
+  return row;
+}
+
+export async function updatePoll(db: Db, teamId: number, pollId: number, values: PollValues): Promise<void> {
+  await db
+    .update(polls)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(polls.teamId, teamId), eq(polls.id, pollId)));
+}
+
+/**
+ * Moves the poll's votes to their options' new indexes (`mapping[old]`), dropping the votes of options
+ * that no longer exist (null), in two statements whatever the number of votes.
+ */
+export async function remapVotes(
+  db: Db,
+  teamId: number,
+  pollId: number,
+  mapping: readonly (number | null)[],
+): Promise<void> {
+  const scope = and(eq(pollVotes.teamId, teamId), eq(pollVotes.pollId, pollId));
+  const kept = mapping.flatMap((to, from) => (to === null ? [] : [[from, to] as const]));
+  const keptFrom = kept.map(([from]) => from);
+  await db
+    .delete(pollVotes)
+    .where(keptFrom.length === 0 ? scope : and(scope, notInArray(pollVotes.optionIndex, keptFrom)));
+  const moved = kept.filter(([from, to]) => from !== to);
+  if (moved.length === 0) return;
+  const cases = sql.join(
+    moved.map(([from, to]) => sql`when ${from}::int then ${to}::int`),
+    sql` `,
+  );
+  await db
+    .update(pollVotes)
+    .set({ optionIndex: sql`case ${pollVotes.optionIndex} ${cases} else ${pollVotes.optionIndex} end` })
+    .where(scope);
+}
+
+export async function deletePoll(db: Db, teamId: number, pollId: number): Promise<boolean> {
+  const rows = await db
+    .delete(polls)
+    .where(and(eq(polls.teamId, teamId), eq(polls.id, pollId)))
+    .returning({ id: polls.id });
+  return rows.length > 0;
+}
+
+/** Stores the vote unless the player already has one in this poll; true when it was stored. */
+export async function insertVote(
+  db: Db,
+  vote: { teamId: number; pollId: number; playerId: number; optionIndex: number; voterId: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(pollVotes)
+    .values(vote)
+    .onConflictDoNothing({ target: [pollVotes.pollId, pollVotes.playerId] })
+    .returning({ id: pollVotes.id });
+  return rows.length > 0;
+}
+
+/** Who is told of a new poll: every member of the team with an account, except the author. */
+export function recipientsOfTeam(db: Db, teamId: number, exceptUserId: number) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), ne(users.id, exceptUserId)))
+    .orderBy(asc(users.id));
+}

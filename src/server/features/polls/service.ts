@@ -1,0 +1,252 @@
+import type { z } from 'zod';
+import type {
+  EligiblePlayer,
+  Poll,
+  PollList,
+  pollBody,
+  PollVote,
+  voteBody,
+} from '../../../shared/api/polls.ts';
+import { isArchived, POLL_MESSAGES, remapOptions, voteCounts } from '../../../shared/polls.ts';
+import { hasCapability } from '../../../shared/permissions.ts';
+import { canRsvpFor } from '../../../shared/rsvp.ts';
+import { compareByJersey } from '../../../shared/teams.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation, sqlState } from '../../db/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { enqueueEmail } from '../../mail/outbox.ts';
+import type { UserRow } from '../auth/queries.ts';
+import * as roster from '../roster/queries.ts';
+import { rosterViewer, toPlayer } from '../roster/view.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { newPollEmail, pollUrl } from './email.ts';
+import * as queries from './queries.ts';
+
+// Team polls (spec part 1 sections 3-9; DECISIONS.md 'Expiry', 'Poll email'; docs/decisions/019).
+// Creating needs make_announcements; editing and deleting are for the author, who must still be a coach,
+// an admin or hold make_announcements. A vote names a player: the caller may vote for exactly the players
+// they may RSVP for (canRsvpFor with the roster's is_mine), once per player and poll. A poll of a team the
+// caller is not in is 'Poll not found', whether it exists or not.
+
+type PollInput = z.output<typeof pollBody>;
+type VoteInput = z.output<typeof voteBody>;
+
+interface Eligibility {
+  /** Coaches and admins see every vote; others only their own players' votes. */
+  seesAllVotes: boolean;
+  /** Active players the caller may vote for, by id. */
+  eligible: Map<number, EligiblePlayer>;
+}
+
+export function createPollService({
+  db,
+  config,
+  mailQueued,
+}: {
+  db: Db;
+  config: Pick<Config, 'PUBLIC_URL'>;
+  mailQueued: () => void;
+}) {
+  /** The team's players with is_mine computed exactly as the roster (and RSVPs) do. */
+  async function playersWithMine(access: TeamAccess) {
+    const viewer = rosterViewer(access);
+    const [rows, contacts] = await Promise.all([
+      roster.playersOfTeam(db, access.team.id),
+      viewer.role === 'parent' ? roster.contactsOfTeam(db, access.team.id) : Promise.resolve([]),
+    ]);
+    return rows.map((row) => ({
+      row,
+      isMine: toPlayer(
+        row,
+        contacts.filter((c) => c.playerId === row.id),
+        viewer,
+      ).is_mine,
+    }));
+  }
+
+  async function eligibilityOf(access: TeamAccess): Promise<Eligibility> {
+    const players = (await playersWithMine(access))
+      .filter(({ row, isMine }) => canRsvpFor(access.role, { status: row.status, is_mine: isMine }))
+      .map(({ row }) => ({ id: row.id, name: row.name, jersey_number: row.jerseyNumber }))
+      .sort(compareByJersey);
+    return {
+      seesAllVotes: access.role === 'coach' || access.role === 'admin',
+      eligible: new Map(players.map((p) => [p.id, { id: p.id, name: p.name }])),
+    };
+  }
+
+  function toPoll(
+    access: TeamAccess,
+    who: Eligibility,
+    row: queries.PollWithAuthor,
+    votes: readonly queries.VoteRow[],
+    now: Date,
+  ): Poll {
+    const mine = votes.filter((v) => v.voterId === access.user.id);
+    const latest = mine.reduce<queries.VoteRow | undefined>(
+      (last, v) => (!last || v.createdAt >= last.createdAt ? v : last),
+      undefined,
+    );
+    const votedPlayerIds = votes.filter((v) => who.eligible.has(v.playerId)).map((v) => v.playerId);
+    const shown = who.seesAllVotes ? votes : votes.filter((v) => who.eligible.has(v.playerId));
+    return {
+      id: row.id,
+      team_id: row.teamId,
+      question: row.question,
+      options: row.options,
+      expires_at: row.expiresAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      author_id: row.authorId,
+      author_name: row.authorName,
+      total_votes: votes.length,
+      vote_counts: voteCounts(
+        row.options.length,
+        votes.map((v) => ({ option_index: v.optionIndex })),
+      ),
+      user_vote: latest?.optionIndex ?? null,
+      has_voted: mine.length > 0 || votedPlayerIds.length > 0,
+      voted_player_ids: votedPlayerIds.sort((a, b) => a - b),
+      is_archived: isArchived(row.expiresAt, now),
+      can_manage: row.authorId === access.user.id && hasCapability(access, 'make_announcements'),
+      user_votes: shown.map((v): PollVote => ({
+        player_id: v.playerId,
+        player_name: v.playerName,
+        option_text: row.options[v.optionIndex] ?? '',
+        voter_name: v.voterName,
+      })),
+    };
+  }
+
+  /** The polls (all of the team, or one) as the caller sees them, in four statements whatever their number. */
+  async function view(access: TeamAccess, pollId?: number): Promise<PollList> {
+    const [rows, votes, who] = await Promise.all([
+      queries.pollsOfTeam(db, access.team.id, pollId),
+      queries.votesOfTeam(db, access.team.id, pollId),
+      eligibilityOf(access),
+    ]);
+    const byPoll = new Map<number, queries.VoteRow[]>();
+    for (const vote of votes) byPoll.set(vote.pollId, [...(byPoll.get(vote.pollId) ?? []), vote]);
+    const now = new Date();
+    return {
+      polls: rows.map((row) => toPoll(access, who, row, byPoll.get(row.id) ?? [], now)),
+      eligible_players: [...who.eligible.values()],
+      role: access.role,
+    };
+  }
+
+  async function one(access: TeamAccess, pollId: number): Promise<Poll> {
+    const [poll] = (await view(access, pollId)).polls;
+    if (!poll) throw notFound(POLL_MESSAGES.notFound);
+    return poll;
+  }
+
+  /** The caller's access to the poll's team; 404 alike for a missing poll and a team not theirs. */
+  async function accessToPoll(user: UserRow, pollId: number): Promise<TeamAccess> {
+    const teamId = await queries.teamOfPoll(db, pollId);
+    if (teamId === undefined) throw notFound(POLL_MESSAGES.notFound);
+    return loadTeamAccess(db, user, teamId, POLL_MESSAGES.notFound);
+  }
+
+  /** Edit and delete: the author, who must still be a coach, an admin or hold make_announcements. */
+  async function authorsAccess(user: UserRow, pollId: number): Promise<TeamAccess> {
+    const access = await accessToPoll(user, pollId);
+    const [row] = await queries.pollsOfTeam(db, access.team.id, pollId);
+    if (!row) throw notFound(POLL_MESSAGES.notFound);
+    if (row.authorId !== user.id) throw forbidden(POLL_MESSAGES.authorOnly);
+    requireCapability(access, 'make_announcements');
+    return access;
+  }
+
+  return {
+    list: (access: TeamAccess): Promise<PollList> => view(access),
+
+    async create(user: UserRow, teamId: number, input: PollInput): Promise<Poll> {
+      const access = await loadTeamAccess(db, user, teamId);
+      requireCapability(access, 'make_announcements');
+      const { team } = access;
+      const row = await db.transaction(async (tx) => {
+        const poll = await queries.insertPoll(tx, team.id, user.id, {
+          question: input.question,
+          options: input.options,
+          expiresAt: input.expires_at,
+        });
+        const url = pollUrl(config.PUBLIC_URL, poll.id);
+        for (const member of await queries.recipientsOfTeam(tx, team.id, user.id)) {
+          await enqueueEmail(
+            tx,
+            newPollEmail({
+              to: member.email,
+              name: member.name,
+              teamName: team.name,
+              authorName: user.name,
+              question: poll.question,
+              url,
+            }),
+          );
+        }
+        return poll;
+      });
+      mailQueued();
+      return one(access, row.id);
+    },
+
+    async update(user: UserRow, pollId: number, input: PollInput): Promise<Poll> {
+      const access = await authorsAccess(user, pollId);
+      await db.transaction(async (tx) => {
+        const current = await queries.lockPoll(tx, access.team.id, pollId, 'update');
+        if (!current) throw notFound(POLL_MESSAGES.notFound);
+        await queries.remapVotes(tx, access.team.id, pollId, remapOptions(current.options, input.options));
+        await queries.updatePoll(tx, access.team.id, pollId, {
+          question: input.question,
+          options: input.options,
+          expiresAt: input.expires_at,
+        });
+      });
+      return one(access, pollId);
+    },
+
+    async remove(user: UserRow, pollId: number): Promise<{ message: string }> {
+      const access = await authorsAccess(user, pollId);
+      if (!(await queries.deletePoll(db, access.team.id, pollId))) throw notFound(POLL_MESSAGES.notFound);
+      return { message: POLL_MESSAGES.deleted };
+    },
+
+    async vote(user: UserRow, pollId: number, input: VoteInput): Promise<Poll> {
+      const access = await accessToPoll(user, pollId);
+      const teamId = access.team.id;
+      // Whose player it is comes first, so a parent learns nothing of another child's status.
+      const player = (await playersWithMine(access)).find(({ row }) => row.id === input.player_id);
+      if (!player) throw notFound(POLL_MESSAGES.playerNotFound);
+      if (!canRsvpFor(access.role, { status: 'active', is_mine: player.isMine })) {
+        throw forbidden(POLL_MESSAGES.notEligible);
+      }
+      if (player.row.status !== 'active') throw badRequest(POLL_MESSAGES.inactivePlayer);
+      try {
+        await db.transaction(async (tx) => {
+          // Shared lock: an edit of the options waits for the vote, and the vote sees the edited options.
+          const poll = await queries.lockPoll(tx, teamId, pollId, 'share');
+          if (!poll) throw notFound(POLL_MESSAGES.notFound);
+          if (isArchived(poll.expiresAt)) throw badRequest(POLL_MESSAGES.expired);
+          if (input.option_index >= poll.options.length) throw badRequest(POLL_MESSAGES.optionOutOfRange);
+          const stored = await queries.insertVote(tx, {
+            teamId,
+            pollId,
+            playerId: player.row.id,
+            optionIndex: input.option_index,
+            voterId: user.id,
+          });
+          if (!stored) throw conflict(POLL_MESSAGES.alreadyVoted);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(POLL_MESSAGES.alreadyVoted);
+        // The poll or the player was deleted between the checks and the write.
+        if (sqlState(error) === '23503') throw notFound(POLL_MESSAGES.notFound);
+        throw error;
+      }
+      return one(access, pollId);
+    },
+  };
+}
+
+export type PollService = ReturnType<typeof createPollService>;
