@@ -40,7 +40,6 @@ const SERVER_LAYERS = {
   events: ['auth', 'teams'],
   rsvp: ['auth', 'teams', 'invites', 'roster'],
   polls: ['auth', 'teams', 'invites', 'roster'],
-  polls: ['auth', 'teams', 'invites', 'roster'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
   announcements: ['auth', 'teams', 'events'],
 };
