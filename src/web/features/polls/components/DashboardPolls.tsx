@@ -1,0 +1,50 @@
+import type { Team } from '../../../../shared/api/teams.ts';
+import { POLL_LIMITS, POLL_MESSAGES } from '../../../../shared/polls.ts';
+import { usePolls } from '../api/get-polls.ts';
+import './polls.css';
+
+// The dashboard's 'Active Polls' card (spec part 1 section 2): at most 2 polls that have not expired,
+// each with its question, total votes and 'You have voted' or 'Click to vote', opening the poll in the
+// Polls tab. No luxon here: the dashboard loads first (docs/decisions/011, 019).
+
+export const pollHref = (pollId: number) => `#messages?subtab=polls&pollId=${pollId}`;
+
+export function DashboardPolls({ team }: { team: Pick<Team, 'id'> }) {
+  const polls = usePolls(team.id);
+  const active = (polls.data?.polls ?? [])
+    .filter((poll) => !poll.is_archived)
+    .slice(0, POLL_LIMITS.dashboardMax);
+  return (
+    <section className="card" aria-labelledby="active-polls-title">
+      <div className="section-header">
+        <h2 id="active-polls-title" className="card__title">
+          Active Polls
+        </h2>
+        <a className="link" href="#messages?subtab=polls">
+          View All<span className="visually-hidden"> polls</span>
+        </a>
+      </div>
+      {polls.isPending ? (
+        <p role="status">Loading polls...</p>
+      ) : polls.isError ? (
+        <p className="muted">Could not load the polls.</p>
+      ) : active.length === 0 ? (
+        <p className="muted">No active polls.</p>
+      ) : (
+        <ul className="dashboard-polls" aria-label="Active polls">
+          {active.map((poll) => (
+            <li key={poll.id}>
+              <a className="dashboard-poll" href={pollHref(poll.id)}>
+                <span className="dashboard-poll__question">{poll.question}</span>
+                <span className="muted">
+                  {poll.total_votes} {poll.total_votes === 1 ? 'vote' : 'votes'} ·{' '}
+                  {poll.has_voted ? 'You have voted' : POLL_MESSAGES.clickToVote}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

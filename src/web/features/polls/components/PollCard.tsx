@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import type { EligiblePlayer, Poll } from '../../../../shared/api/polls.ts';
+import { POLL_MESSAGES } from '../../../../shared/polls.ts';
+import type { Role } from '../../../../shared/roles.ts';
+import { Tag } from '../../../components/Tag.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { showToast } from '../../../lib/toasts.ts';
+import { useVotePoll } from '../api/save-poll.ts';
+
+interface PollCardProps {
+  teamId: number;
+  poll: Poll;
+  /** The caller's role on the team (who sees the "no players" text). */
+  role: Role;
+  zone: string;
+  /** Active players the caller may vote for. */
+  eligible: readonly EligiblePlayer[];
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One poll: the results, the vote controls for each player the caller may still vote for, the details. */
+export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete }: PollCardProps) {
+  const vote = useVotePoll(teamId);
+  const remaining = eligible.filter((p) => !poll.voted_player_ids.includes(p.id));
+  const [chosen, setChosen] = useState<number | null>(null);
+  const voter = remaining.find((p) => p.id === chosen) ?? remaining[0];
+  const titleId = `poll-${poll.id}-title`;
+  const coachLike = role === 'coach' || role === 'admin';
+
+  const cast = (optionIndex: number) => {
+    if (!voter) return;
+    vote.mutate(
+      { pollId: poll.id, player_id: voter.id, option_index: optionIndex },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          showToast('success', `${POLL_MESSAGES.voted}: ${voter.name}`);
+        },
+        onError: (error) =>
+          showToast('error', `${POLL_MESSAGES.voteFailed}: ${errorMessage(error, 'Unknown error')}`),
+      },
+    );
+  };
+
+  return (
+    <li
+      id={`poll-${poll.id}`}
+      className={`card poll-card${poll.is_archived ? ' poll-card--archived' : ''}`}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
+      <div className="poll-card__header">
+        <h3 id={titleId} className="poll-card__question">
+          {poll.question}
+        </h3>
+        {poll.is_archived && <Tag tone="neutral">Expired</Tag>}
+      </div>
+      <p className="muted poll-card__meta">
+        {poll.author_name ? `By ${poll.author_name} · ` : ''}
+        {formatDate(poll.created_at, zone)}
+        {poll.expires_at &&
+          ` · ${poll.is_archived ? 'Expired' : 'Expires'} ${formatDate(poll.expires_at, zone)}`}
+      </p>
+
+      <ul className="poll-results" aria-label={`Results: ${plural(poll.total_votes, 'vote')}`}>
+        {poll.options.map((option, index) => {
+          const count = poll.vote_counts[index] ?? 0;
+          const percent = poll.total_votes ? Math.round((count / poll.total_votes) * 100) : 0;
+          return (
+            <li key={option} className="poll-results__row">
+              <div className="poll-results__label">
+                <span>
+                  {option}
+                  {poll.user_vote === index && <span className="poll-results__mine"> (your vote)</span>}
+                </span>
+                <span className="muted">
+                  {plural(count, 'vote')} · {percent}%
+                </span>
+              </div>
+              <div className="poll-results__bar" aria-hidden="true">
+                <div className="poll-results__fill" style={{ width: `${percent}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="muted">Total: {plural(poll.total_votes, 'vote')}</p>
+
+      {poll.has_voted && (
+        <p className="poll-card__voted">
+          <span aria-hidden="true">✓ </span>
+          {POLL_MESSAGES.youVoted}
+        </p>
+      )}
+
+      {!poll.is_archived && remaining.length > 0 && voter && (
+        <div className="poll-vote" role="group" aria-label={`Vote: ${poll.question}`}>
+          {remaining.length > 1 ? (
+            <div className="field">
+              <label className="field__label" htmlFor={`poll-${poll.id}-player`}>
+                Vote for
+              </label>
+              <select
+                id={`poll-${poll.id}-player`}
+                className="input"
+                value={voter.id}
+                onChange={(e) => setChosen(Number(e.target.value))}
+              >
+                {remaining.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="poll-vote__for">Vote for {voter.name}</p>
+          )}
+          <div className="poll-vote__options">
+            {poll.options.map((option, index) => (
+              <button
+                key={option}
+                type="button"
+                className="button button--secondary"
+                disabled={vote.isPending}
+                onClick={() => cast(index)}
+              >
+                {option}
+                <span className="visually-hidden"> for {voter.name}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+
+      {!poll.is_archived && eligible.length === 0 && !coachLike && (
+        <p className="muted">{POLL_MESSAGES.parentWithoutPlayers}</p>
+      )}
+
+      {poll.user_votes.length > 0 && (
+        <details className="poll-details">
+          <summary>Vote details ({poll.user_votes.length})</summary>
+          <table className="poll-details__table">
+            <thead>
+              <tr>
+                <th scope="col">Player</th>
+                <th scope="col">Option</th>
+                <th scope="col">Voted by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {poll.user_votes.map((v) => (
+                <tr key={v.player_id}>
+                  <td>{v.player_name}</td>
+                  <td>{v.option_text}</td>
+                  <td>{v.voter_name ?? 'Former member'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+
+      {poll.can_manage && (
+        <div className="poll-card__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onEdit}
+            aria-label={`Edit poll: ${poll.question}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button--danger-outline button--small"
+            onClick={onDelete}
+            aria-label={`Delete poll: ${poll.question}`}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

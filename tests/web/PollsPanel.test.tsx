@@ -1,0 +1,258 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Poll, PollList } from '../../src/shared/api/polls.ts';
+import { POLL_MESSAGES } from '../../src/shared/polls.ts';
+import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
+import { DashboardPolls } from '../../src/web/features/polls/components/DashboardPolls.tsx';
+import { PollsPanel } from '../../src/web/features/polls/components/PollsPanel.tsx';
+import { dismissToast } from '../../src/web/lib/toasts.ts';
+import { noPermissions } from './events-fixtures.ts';
+import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
+import { teamFixture } from './team-fixture.ts';
+
+// The Polls tab and the dashboard card (spec part 1 sections 2, 5, 6, 8). Today is 2026-11-24 in Chicago.
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T18:00:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  dismissToast();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function poll(id: number, overrides: Partial<Poll> = {}): Poll {
+  return {
+    id,
+    team_id: 3,
+    question: `Question ${id}?`,
+    options: ['Yes', 'No'],
+    expires_at: null,
+    created_at: '2026-11-20T18:00:00.000Z',
+    author_id: 1,
+    author_name: 'Casey Coach',
+    total_votes: 0,
+    vote_counts: [0, 0],
+    user_vote: null,
+    has_voted: false,
+    voted_player_ids: [],
+    is_archived: false,
+    user_votes: [],
+    can_manage: false,
+    ...overrides,
+  };
+}
+
+function serve(
+  list: PollList,
+  answer?: (url: string, method: string) => { status?: number; body: unknown } | undefined,
+): FetchCall[] {
+  return mockFetch((url, method) => {
+    const custom = answer?.(url, method);
+    if (custom) return custom;
+    if (url.includes('/moderators/my-permissions/')) return { body: noPermissions() };
+    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.includes('/messaging/polls/3')) return { body: list };
+    return { body: {} };
+  });
+}
+
+const coachTeam = teamFixture();
+const parentTeam = teamFixture({ is_coach: false, invite_code: null });
+
+function renderPanel(team = coachTeam, highlightPollId: number | null = null) {
+  return renderWithClient(
+    <>
+      <ToastRegion layer={null} />
+      <PollsPanel team={team} highlightPollId={highlightPollId} />
+    </>,
+  );
+}
+
+describe('PollsPanel', () => {
+  it('creates a poll: Yes/No to start, create disabled while the question is blank, Invalid Poll for a blank option', async () => {
+    const calls = serve({ polls: [], eligible_players: [], role: 'coach' }, (url, method) =>
+      method === 'POST' && url.includes('/messaging/polls?team_id=3')
+        ? { status: 201, body: poll(9, { question: 'Pizza?' }) }
+        : undefined,
+    );
+    renderPanel();
+    await screen.findByRole('heading', { name: 'Team Polls' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Poll' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Poll' });
+    const d = within(dialog);
+    expect((d.getByLabelText(/Option 1/) as HTMLInputElement).value).toBe('Yes');
+    expect((d.getByLabelText(/Option 2/) as HTMLInputElement).value).toBe('No');
+    expect(d.queryByRole('button', { name: /Remove option/ })).toBeNull();
+    const submit = d.getByRole('button', { name: 'Create Poll' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(d.getByLabelText(/Question/), { target: { value: 'Pizza?' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(d.getByRole('button', { name: 'Add Option' }));
+    expect(d.getAllByRole('button', { name: /Remove option/ })).toHaveLength(3);
+    // A blank third option: Invalid Poll, nothing sent.
+    fireEvent.click(submit);
+    expect(d.getByRole('alert').textContent).toContain(POLL_MESSAGES.invalidTitle);
+    expect(d.getByRole('alert').textContent).toContain(POLL_MESSAGES.invalid);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(d.getByRole('button', { name: 'Remove option 3' }));
+    expect(d.queryByRole('button', { name: /Remove option/ })).toBeNull();
+    // Expiry: 7 days by default; a date ends at the end of that day in Chicago.
+    expect((d.getByLabelText('Days until it expires') as HTMLInputElement).value).toBe('7');
+    fireEvent.click(d.getByLabelText('On a date'));
+    fireEvent.change(d.getByLabelText('Expires at the end of'), { target: { value: '2026-12-01' } });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({
+      question: 'Pizza?',
+      options: ['Yes', 'No'],
+      expires_at: '2026-12-02T05:59:59.999Z',
+    });
+    await screen.findByText(`${POLL_MESSAGES.created}. ${POLL_MESSAGES.createdDetail}`);
+  });
+
+  it('hides Create Poll from a parent without the permission; a parent without players is told so', async () => {
+    serve({ polls: [poll(1)], eligible_players: [], role: 'parent' });
+    renderPanel(parentTeam);
+    await screen.findByRole('heading', { name: 'Question 1?' });
+    expect(screen.queryByRole('button', { name: 'Create Poll' })).toBeNull();
+    expect(screen.getByText(POLL_MESSAGES.parentWithoutPlayers)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Edit poll/ })).toBeNull();
+  });
+
+  it('lets a parent vote for a child and shows that they voted', async () => {
+    let voted = false;
+    const calls = serve(
+      { polls: [poll(1)], eligible_players: [{ id: 11, name: 'Ava Adams' }], role: 'parent' },
+      (url, method) => {
+        if (method === 'POST' && url.endsWith('/messaging/polls/1/vote')) {
+          voted = true;
+          return { body: poll(1, { has_voted: true, voted_player_ids: [11], user_vote: 0 }) };
+        }
+        if (voted && url.includes('/messaging/polls/3')) {
+          return {
+            body: {
+              polls: [
+                poll(1, {
+                  has_voted: true,
+                  voted_player_ids: [11],
+                  user_vote: 0,
+                  total_votes: 1,
+                  vote_counts: [1, 0],
+                  user_votes: [
+                    { player_id: 11, player_name: 'Ava Adams', option_text: 'Yes', voter_name: 'Pat' },
+                  ],
+                }),
+              ],
+              eligible_players: [{ id: 11, name: 'Ava Adams' }],
+              role: 'parent',
+            },
+          };
+        }
+        return undefined;
+      },
+    );
+    renderPanel(parentTeam);
+    await screen.findByText('Vote for Ava Adams');
+    const yes = screen.getByRole('button', { name: 'Yes for Ava Adams' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    await screen.findByText(POLL_MESSAGES.youVoted);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ player_id: 11, option_index: 0 });
+    expect(screen.queryByText('Vote for Ava Adams')).toBeNull();
+    expect(screen.getByText('Vote details (1)')).toBeTruthy();
+  });
+
+  it('says why a vote failed', async () => {
+    serve(
+      { polls: [poll(1)], eligible_players: [{ id: 11, name: 'Ava Adams' }], role: 'parent' },
+      (url, method) =>
+        method === 'POST' ? { status: 400, body: { detail: POLL_MESSAGES.expired } } : undefined,
+    );
+    renderPanel(parentTeam);
+    fireEvent.click(await screen.findByRole('button', { name: 'No for Ava Adams' }));
+    await screen.findByText(`${POLL_MESSAGES.voteFailed}: ${POLL_MESSAGES.expired}`);
+  });
+
+  it('lets the author edit (expiry inferred) and delete with confirmation', async () => {
+    const calls = serve(
+      {
+        polls: [poll(4, { can_manage: true, expires_at: '2026-11-27T18:00:00.000Z', question: 'Carpool?' })],
+        eligible_players: [],
+        role: 'coach',
+      },
+      (url, method) => {
+        if (method === 'PUT') return { body: poll(4) };
+        if (method === 'DELETE') return { body: { message: POLL_MESSAGES.deleted } };
+        return undefined;
+      },
+    );
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit poll: Carpool?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Poll' });
+    expect((within(dialog).getByLabelText('After a number of days') as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Days until it expires') as HTMLInputElement).value).toBe('3');
+    fireEvent.change(within(dialog).getByLabelText(/Question/), { target: { value: 'Carpool Sunday?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Poll' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Poll' })).toBeNull());
+    // The expiry was not touched: the poll keeps its own.
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      question: 'Carpool Sunday?',
+      options: ['Yes', 'No'],
+      expires_at: '2026-11-27T18:00:00.000Z',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete poll: Carpool?' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Poll' });
+    expect(confirm.textContent).toContain(POLL_MESSAGES.deleteConfirm('Carpool?'));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/messaging/polls/4'))).toBe(true),
+    );
+  });
+
+  it('highlights the poll named in the address for 3 seconds', async () => {
+    serve({ polls: [poll(1), poll(2)], eligible_players: [], role: 'coach' });
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date('2026-11-24T18:00:00Z'));
+    renderPanel(coachTeam, 2);
+    await vi.waitFor(() => {
+      expect(document.getElementById('poll-2')?.className).toContain('poll-card--highlight');
+    });
+    expect(document.getElementById('poll-1')?.className).not.toContain('poll-card--highlight');
+    act(() => {
+      vi.advanceTimersByTime(3001);
+    });
+    expect(document.getElementById('poll-2')?.className).not.toContain('poll-card--highlight');
+  });
+});
+
+describe('DashboardPolls', () => {
+  it('shows at most 2 active polls with their votes and links to them', async () => {
+    serve({
+      polls: [
+        poll(5, { is_archived: true, question: 'Old?' }),
+        poll(4, { has_voted: true, total_votes: 3, question: 'Four?' }),
+        poll(3, { total_votes: 1, question: 'Three?' }),
+        poll(2, { question: 'Two?' }),
+      ],
+      eligible_players: [],
+      role: 'parent',
+    });
+    renderWithClient(<DashboardPolls team={parentTeam} />);
+    const list = await screen.findByRole('list', { name: 'Active polls' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Four?3 votes · You have voted',
+      `Three?1 vote · ${POLL_MESSAGES.clickToVote}`,
+    ]);
+    expect(links[0]?.getAttribute('href')).toBe('#messages?subtab=polls&pollId=4');
+  });
+});
