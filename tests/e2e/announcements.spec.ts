@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  test,
+  type TestInfo,
+} from '@playwright/test';
+import { type Account, coachWithTeam, registerAccount, signInAs } from './helpers.ts';
+
+// Announcements (issue 10) against the real API: a coach posts a high-priority announcement with an
+// expiry through the dialog; a parent reads it on the Communication tab, markup shown literally, and
+// comments with Enter.
+
+const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+async function call<T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request[method](`/api${path}`, { headers: auth(account), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
+  if (!process.env['E2E_SCREENSHOTS']) return;
+  await page.screenshot({ path: `/tmp/announcements-${name}-${info.project.name}.png`, fullPage: true });
+}
+
+async function newPage(browser: Browser, info: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
+  return context.newPage();
+}
+
+async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+const MARKUP = 'Bring <b>water</b> & <script>alert(1)</script> — details https://club.example/day';
+
+test('a coach posts a high-priority announcement; a parent reads it as text and comments @phone', async ({
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U10 Comets', [{ name: 'Mia Lopez', jersey_number: 10 }]);
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  const { request_id: requestId } = await call<{ request_id: number }>(
+    request,
+    parent,
+    'post',
+    '/teams/join',
+    {
+      invite_code: coach.team.invite_code,
+    },
+  );
+  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, {
+    player_id: coach.players[0]?.id,
+  });
+
+  const coachPage = await newPage(browser, info);
+  await signInAs(coachPage, coach, '/#messages');
+  await expect(coachPage.getByRole('tab', { name: 'Announcements' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(coachPage.getByRole('tab', { name: 'Conversations' })).toHaveCount(0);
+  await coachPage.getByRole('button', { name: 'New Announcement' }).click();
+  const dialog = coachPage.getByRole('dialog', { name: 'New Announcement' });
+  await dialog.getByLabel('Title').fill('Picture day <Saturday>');
+  await dialog.getByLabel('Content').fill(MARKUP);
+  await dialog.getByLabel('Priority').selectOption('high');
+  await expect(dialog.getByLabel('Expires')).toHaveValue('days:7');
+  await dialog.getByLabel('Expires').selectOption('days:3');
+  await snapshot(coachPage, info, 'dialog');
+  await expectNoAxeViolations(coachPage, 'new announcement dialog');
+  await dialog.getByRole('button', { name: 'Post Announcement' }).click();
+  await expect(coachPage.getByText('Announcement created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const coachCard = coachPage.getByRole('article', { name: 'Picture day <Saturday>' });
+  await expect(coachCard).toContainText('HIGH');
+  await expect(coachCard).toContainText(/Expires \d\d\/\d\d\/\d{4}, \d{1,2}:\d\d (AM|PM)/);
+  await expect(coachCard.getByRole('button', { name: 'Edit Picture day <Saturday>' })).toBeVisible();
+  await coachPage.context().close();
+
+  const parentPage = await newPage(browser, info);
+  await signInAs(parentPage, parent, '/#messages');
+  const card = parentPage.getByRole('article', { name: 'Picture day <Saturday>' });
+  await expect(card).toContainText('HIGH');
+  await expect(card).toContainText('By Robin Coach');
+  await expect(card).toContainText('Bring <b>water</b> & <script>alert(1)</script>');
+  await expect(card.locator('b, script')).toHaveCount(0);
+  const link = card.getByRole('link', { name: 'https://club.example/day' });
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(parentPage.getByRole('button', { name: 'New Announcement' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
+
+  const comment = card.getByLabel('Add a comment on Picture day <Saturday>');
+  await comment.fill('We will be there <3');
+  await comment.press('Enter');
+  await expect(comment).toHaveValue('');
+  await expect(card.getByRole('listitem').filter({ hasText: 'We will be there <3' })).toContainText(
+    'Paula Lopez',
+  );
+  const overflow = await parentPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snapshot(parentPage, info, 'parent');
+  await expectNoAxeViolations(parentPage, 'announcements');
+
+  // The Polls section opens from the hash.
+  await parentPage.goto('/#messages?subtab=polls');
+  await expect(parentPage.getByRole('tab', { name: 'Polls' })).toHaveAttribute('aria-selected', 'true');
+  await parentPage.context().close();
+});
