@@ -91,7 +91,16 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
   await coachPage.context().close();
 
   const parentPage = await newPage(browser, info);
-  await signInAs(parentPage, parent, '/#messages');
+  await signInAs(parentPage, parent, '/');
+  // The dashboard card: HIGH, the title and a preview; it opens the Communication tab.
+  const dashboardCard = parentPage.getByRole('region', { name: 'Announcements' });
+  const item = dashboardCard.getByRole('link', { name: /Picture day <Saturday>/ });
+  await expect(item).toContainText('HIGH');
+  await expect(item).toContainText('Bring <b>water</b>');
+  await expect(item).toContainText('Robin Coach');
+  await snapshot(parentPage, info, 'dashboard');
+  await item.click();
+  await expect(parentPage).toHaveURL(/#messages$/);
   const card = parentPage.getByRole('article', { name: 'Picture day <Saturday>' });
   await expect(card).toContainText('HIGH');
   await expect(card).toContainText('By Robin Coach');

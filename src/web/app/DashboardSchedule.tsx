@@ -4,7 +4,7 @@ import { useMyRsvps } from '../features/calendar/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
-import { DashboardEvents } from './screens.ts';
+import { DashboardAnnouncements, DashboardEvents } from './screens.ts';
 
 /**
  * The dashboard reloads what it shows this often while it is visible (spec part 1 section 2), as
@@ -30,10 +30,15 @@ export function DashboardSchedule({ team, coachLike }: DashboardScheduleProps) {
     hasParents: players.data.some((player) => player.parent_contacts.length > 0),
   };
   // The shell shows the dashboard only once the user is known; until then, no RSVP line.
-  return me.data ? (
-    <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} />
-  ) : (
-    <DashboardEvents team={team} roster={roster} />
+  return (
+    <>
+      {me.data ? (
+        <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} />
+      ) : (
+        <DashboardEvents team={team} roster={roster} />
+      )}
+      <DashboardAnnouncements team={team} />
+    </>
   );
 }
 

@@ -24,7 +24,9 @@ export function DashboardAnnouncements({ team }: { team: Pick<Team, 'id'> }) {
         <h2 id="dashboard-announcements-title" className="section-title">
           Announcements
         </h2>
-        <a href="#messages">View all</a>
+        <a className="link" href="#messages">
+          View all announcements
+        </a>
       </div>
       {shown.length === 0 ? (
         <p className="muted">{list.isPending ? 'Loading...' : 'No announcements.'}</p>
