@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     {
       apiUrl: config.GROUPME_API_URL,
+      pollMs: config.CHAT_POST_POLL_SECONDS * 1000,
       ...(options.chatPostRetryDelay ? { retryDelay: options.chatPostRetryDelay } : {}),
     },
     app.log,
