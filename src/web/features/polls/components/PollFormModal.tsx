@@ -93,10 +93,13 @@ export function PollFormModal({ teamId, zone, poll, onClose }: PollFormModalProp
       ? 'Choose today or a later date'
       : undefined;
 
+  const question = values.question.trim();
+  const options = values.options.map((o) => o.trim());
+  // 'Invalid Poll' shows after a submit found a blank, and goes once every field is filled.
+  const incomplete = !question || options.length < POLL_LIMITS.minOptions || options.some((o) => !o);
+
   const onSubmit = () => {
-    const question = values.question.trim();
-    const options = values.options.map((o) => o.trim());
-    if (!question || options.length < POLL_LIMITS.minOptions || options.some((o) => !o)) {
+    if (incomplete) {
       setInvalid(true);
       return;
     }
@@ -137,7 +140,7 @@ export function PollFormModal({ teamId, zone, poll, onClose }: PollFormModalProp
       error={failed}
       isDirty={JSON.stringify(values) !== JSON.stringify(initial) || daysText !== String(initial.expiry.days)}
     >
-      {invalid && (
+      {invalid && incomplete && (
         <Alert tone="error">
           <strong>{POLL_MESSAGES.invalidTitle}</strong> {POLL_MESSAGES.invalid}
         </Alert>

@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { POLL_MESSAGES } from '../../src/shared/polls.ts';
+import { type Account, coachWithTeam, registerAccount, signInAs } from './helpers.ts';
+
+// Team Polls (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach creates a poll
+// in the Polls tab; a parent with a child opens the poll's link, votes for the child and is told so.
+
+const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+async function call<T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request[method](`/api${path}`, { headers: auth(account), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
+  if (!process.env['E2E_SCREENSHOTS']) return;
+  await page.screenshot({ path: `/tmp/polls-${name}-${info.project.name}.png`, fullPage: true });
+}
+
+async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('.toast').filter({ hasText: text }).filter({ visible: true });
+
+test('a coach creates a poll; a parent votes for their child and sees they voted @phone', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Polls', [
+    { name: 'Mia Lopez', jersey_number: 10 },
+    { name: 'Sam Reed', jersey_number: 1 },
+  ]);
+  const mia = coach.players.find((p) => p.name === 'Mia Lopez');
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  const { request_id: requestId } = await call<{ request_id: number }>(
+    request,
+    parent,
+    'post',
+    '/teams/join',
+    {
+      invite_code: coach.team.invite_code,
+    },
+  );
+  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia?.id });
+
+  await signInAs(page, coach, '/#messages?subtab=polls');
+  await expect(page.getByRole('heading', { name: 'Team Polls' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Poll' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Poll' });
+  await expect(dialog.getByRole('textbox', { name: 'Option 1' })).toHaveValue('Yes');
+  await expect(dialog.getByRole('textbox', { name: 'Option 2' })).toHaveValue('No');
+  await expect(dialog.getByRole('button', { name: 'Create Poll' })).toBeDisabled();
+  await dialog.getByLabel('Question').fill('Pizza after Saturday?');
+  await dialog.getByRole('button', { name: 'Add Option' }).click();
+  await dialog.getByRole('button', { name: 'Create Poll' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(POLL_MESSAGES.invalid);
+  await dialog.getByRole('textbox', { name: 'Option 3' }).fill('Only if we win');
+  await snapshot(page, info, 'create');
+  await expectNoAxeViolations(page, 'create poll');
+  await dialog.getByRole('button', { name: 'Create Poll' }).click();
+  await expect(toast(page, POLL_MESSAGES.created)).toBeVisible();
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Pizza after Saturday?' }) });
+  await expect(card).toBeVisible();
+  const polls = await call<{ polls: { id: number; question: string }[] }>(
+    request,
+    coach,
+    'get',
+    `/messaging/polls/${coach.team.id}`,
+  );
+  const pollId = polls.polls.find((p) => p.question === 'Pizza after Saturday?')?.id;
+  expect(pollId).toBeDefined();
+
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize(),
+    isMobile: info.project.use.isMobile ?? false,
+    hasTouch: info.project.use.hasTouch ?? false,
+  });
+  const parentPage = await context.newPage();
+  await signInAs(parentPage, parent, `/#messages?subtab=polls&pollId=${pollId}`);
+  const parentCard = parentPage.locator(`#poll-${pollId}`);
+  await expect(parentCard).toHaveClass(/poll-card--highlight/);
+  await expect(parentCard.getByText('Vote for Mia Lopez')).toBeVisible();
+  await expect(parentCard.getByText('Sam Reed')).toHaveCount(0);
+  await parentCard.getByRole('button', { name: 'Yes for Mia Lopez' }).click();
+  await expect(toast(parentPage, POLL_MESSAGES.voted)).toBeVisible();
+  await expect(parentCard.getByText(POLL_MESSAGES.youVoted)).toBeVisible();
+  await expect(parentCard.getByRole('button', { name: 'Yes for Mia Lopez' })).toHaveCount(0);
+  await parentCard.getByText('Vote details (1)').click();
+  await expect(parentCard.getByRole('table')).toContainText('Mia Lopez');
+  await expect(parentCard.getByRole('table')).toContainText('Paula Lopez');
+  await snapshot(parentPage, info, 'parent-voted');
+  await expectNoAxeViolations(parentPage, 'parent polls');
+  const overflow = await parentPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
