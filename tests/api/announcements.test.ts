@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '../../src/shared/announcements.ts';
 import { games, practices, tournaments } from '../../src/server/db/schema.ts';
-import { BACKENDS, queryRows, type TestApp } from '../support/test-app.ts';
+import { BACKENDS, queryRows, startTestApp, type TestApp } from '../support/test-app.ts';
 import {
   call,
   type Cast,
+  castOfTeam,
   expectAccess,
   MEMBERS_READ,
   setModeratorFlags,
-  startWithCast,
 } from '../support/teams.ts';
 
 // Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
@@ -19,11 +19,12 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 describe.each(BACKENDS)('announcements API on $name', (backend) => {
   let t: TestApp;
   let cast: Cast;
-  let close = async () => {};
   beforeAll(async () => {
-    ({ t, cast, close } = await startWithCast(backend));
+    // Cross-posts queued here go nowhere (port 9 refuses at once): chat-posts.test.ts delivers them.
+    t = await startTestApp(backend, { GROUPME_API_URL: 'http://127.0.0.1:9' });
+    cast = await castOfTeam(t);
   });
-  afterAll(() => close());
+  afterAll(() => t.close());
   beforeEach(async () => {
     await setModeratorFlags(t, cast, ['can_view_finances']);
     await t.db.execute(sql`delete from announcements`);
