@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '../../src/shared/announcements.ts';
 import type { Announcement } from '../../src/shared/api/announcements.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
+import type { EventOption } from '../../src/web/features/announcements/components/AnnouncementFormModal.tsx';
 import { AnnouncementsPanel } from '../../src/web/features/announcements/components/AnnouncementsPanel.tsx';
 import { DashboardAnnouncements } from '../../src/web/features/announcements/components/DashboardAnnouncements.tsx';
 import { dismissToast } from '../../src/web/lib/toasts.ts';
@@ -70,7 +71,7 @@ function serve(
 const coachTeam = teamFixture();
 const parentTeam = teamFixture({ is_coach: false, invite_code: null });
 
-function renderPanel(team = coachTeam, userId = COACH_ID, eventOptions = [] as const) {
+function renderPanel(team = coachTeam, userId = COACH_ID, eventOptions: readonly EventOption[] = []) {
   return renderWithClient(
     <>
       <ToastRegion layer={null} />
@@ -211,6 +212,38 @@ describe('AnnouncementsPanel', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Post' })[0] as HTMLElement);
     expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.commentFailed)).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe('Second try');
+  });
+});
+
+describe('AnnouncementFormModal', () => {
+  it('relates an event offered to coaches and expires at the end of a chosen day; no group chat without a bot', async () => {
+    const calls = serve([], (url, method) =>
+      method === 'POST' && url.includes('/messaging/announcements?team_id=3')
+        ? { status: 201, body: announcement(9) }
+        : undefined,
+    );
+    renderPanel(coachTeam, COACH_ID, [
+      { type: 'game', id: 12, label: 'Game: vs Tigers (2026-12-05)' },
+      { type: 'practice', id: 4, label: 'Practice: Drills (2026-12-01)' },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'New Announcement' }));
+    const d = within(await screen.findByRole('dialog', { name: 'New Announcement' }));
+    expect(d.queryByLabelText('Post to group chat')).toBeNull();
+    fireEvent.change(d.getByLabelText(/Title/), { target: { value: 'Game day' } });
+    fireEvent.change(d.getByLabelText(/Content/), { target: { value: 'Arrive early' } });
+    fireEvent.change(d.getByLabelText(/Related event/), { target: { value: 'game:12' } });
+    fireEvent.change(d.getByLabelText(/Expires/), { target: { value: 'date' } });
+    const date = d.getByLabelText(/Expiry date/) as HTMLInputElement;
+    expect(date.min).toBe('2026-11-24');
+    fireEvent.change(date, { target: { value: '2026-12-05' } });
+    fireEvent.click(d.getByRole('button', { name: 'Post Announcement' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      related_event_type: 'game',
+      related_event_id: 12,
+      expires_at: '2026-12-06T05:59:59.999Z',
+      post_to_groupme: false,
+    });
   });
 });
 
