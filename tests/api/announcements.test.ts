@@ -123,6 +123,31 @@ describe.each(BACKENDS)('announcements API on $name', (backend) => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toEqual({ detail });
     }
+    for (const payload of [[], 'text', { title: 'x', content: 'c'.repeat(5001) }]) {
+      const response = await call(
+        t,
+        'POST',
+        `/api/messaging/announcements?team_id=${cast.team.id}`,
+        cast.coach.token,
+        payload,
+      );
+      expect([400, 415], JSON.stringify(payload).slice(0, 40)).toContain(response.statusCode);
+      expect(response.json()).toEqual({ detail: expect.any(String) });
+    }
+    for (const teamId of ['0', 'abc', '-4', "1' or 1=1"]) {
+      const response = await call(
+        t,
+        'POST',
+        `/api/messaging/announcements?team_id=${encodeURIComponent(teamId)}`,
+        cast.coach.token,
+        {
+          title: 'x',
+          content: 'y',
+        },
+      );
+      expect(response.statusCode, teamId).toBe(400);
+    }
+    expect((await call(t, 'GET', '/api/messaging/announcements/0', cast.coach.token)).statusCode).toBe(400);
     const markup = '<script>alert(1)</script> <b>bold</b> & "quotes"';
     const made = await create(cast.coach.token, { title: '<img src=x onerror=alert(1)>', content: markup });
     expect(made.json()).toMatchObject({ title: '<img src=x onerror=alert(1)>', content: markup });
