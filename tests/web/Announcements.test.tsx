@@ -6,6 +6,7 @@ import type { Announcement } from '../../src/shared/api/announcements.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
 import type { EventOption } from '../../src/web/features/announcements/components/AnnouncementFormModal.tsx';
 import { AnnouncementsPanel } from '../../src/web/features/announcements/components/AnnouncementsPanel.tsx';
+import { ChatPostStatus } from '../../src/web/features/announcements/components/ChatPostStatus.tsx';
 import { DashboardAnnouncements } from '../../src/web/features/announcements/components/DashboardAnnouncements.tsx';
 import { dismissToast } from '../../src/web/lib/toasts.ts';
 import { noPermissions } from './events-fixtures.ts';
@@ -270,5 +271,29 @@ describe('DashboardAnnouncements', () => {
     expect(card.getByText('HIGH')).toBeTruthy();
     expect(card.getByText(/Casey Coach · 11\/24\/2026 · Fall Cup/)).toBeTruthy();
     expect(card.getAllByRole('link').every((l) => l.getAttribute('href') === '#messages')).toBe(true);
+  });
+});
+
+describe('ChatPostStatus', () => {
+  it('shows the last failed cross-post, and nothing when the last one went out', async () => {
+    let answer: unknown = {
+      last_error: 'Group chat refused the post (404); check the bot id in Team Settings',
+      at: '2026-11-24T16:00:00.000Z',
+    };
+    mockFetch((url) =>
+      url.endsWith('/config')
+        ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } }
+        : url.includes('/messaging/chat-posts/last-error?team_id=3')
+          ? { body: answer }
+          : { body: {} },
+    );
+    const { unmount } = renderWithClient(<ChatPostStatus teamId={3} />);
+    expect(
+      await screen.findByText(/Last group-chat post failed \(11\/24\/2026, 10:00 AM\): Group chat refused/),
+    ).toBeTruthy();
+    unmount();
+    answer = { last_error: null, at: null };
+    const { container } = renderWithClient(<ChatPostStatus teamId={3} />);
+    await waitFor(() => expect(container.textContent).toBe(''));
   });
 });
