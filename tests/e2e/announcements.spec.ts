@@ -7,6 +7,8 @@ import {
   test,
   type TestInfo,
 } from '@playwright/test';
+import { todayIn } from '../../src/shared/event-dates.ts';
+import { addDays, formatDate } from '../../src/shared/events.ts';
 import { type Account, coachWithTeam, registerAccount, signInAs } from './helpers.ts';
 
 // Announcements (issue 10) against the real API: a coach posts a high-priority announcement with an
@@ -65,6 +67,14 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
     player_id: coach.players[0]?.id,
   });
 
+  const gameDate = addDays(todayIn('America/Chicago'), 5);
+  await call(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Wolves',
+    date: gameDate,
+    time: '10:00',
+    location: 'Home Ground',
+  });
+
   const coachPage = await newPage(browser, info);
   await signInAs(coachPage, coach, '/#messages');
   await expect(coachPage.getByRole('tab', { name: 'Announcements' })).toHaveAttribute(
@@ -79,6 +89,9 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
   await dialog.getByLabel('Priority').selectOption('high');
   await expect(dialog.getByLabel('Expires')).toHaveValue('days:7');
   await dialog.getByLabel('Expires').selectOption('days:3');
+  await dialog
+    .getByLabel('Related event')
+    .selectOption({ label: `Game: vs Wolves (${formatDate(gameDate)})` });
   await snapshot(coachPage, info, 'dialog');
   await expectNoAxeViolations(coachPage, 'new announcement dialog');
   await dialog.getByRole('button', { name: 'Post Announcement' }).click();
@@ -104,6 +117,7 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
   const card = parentPage.getByRole('article', { name: 'Picture day <Saturday>' });
   await expect(card).toContainText('HIGH');
   await expect(card).toContainText('By Robin Coach');
+  await expect(card).toContainText(`Related event: vs Wolves (${formatDate(gameDate)})`);
   await expect(card).toContainText('Bring <b>water</b> & <script>alert(1)</script>');
   await expect(card.locator('b, script')).toHaveCount(0);
   const link = card.getByRole('link', { name: 'https://club.example/day' });

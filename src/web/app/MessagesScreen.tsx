@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../shared/announcements.ts';
 import type { Team } from '../../shared/api/teams.ts';
+import { formatDate } from '../../shared/events.ts';
 import { Tabs } from '../components/Tabs.tsx';
 import { AnnouncementsPanel } from '../features/announcements/components/AnnouncementsPanel.tsx';
 import type { EventOption } from '../features/announcements/components/AnnouncementFormModal.tsx';
@@ -84,17 +85,17 @@ function AnnouncementsWithEvents({ team, userId }: { team: Team; userId: number 
       ...(tournaments.data ?? []).map((t) => ({
         type: 'tournament' as const,
         id: t.id,
-        label: `Tournament: ${t.name} (${t.start_date})`,
+        label: `Tournament: ${t.name} (${formatDate(t.start_date)})`,
       })),
       ...(games.data ?? []).map((g) => ({
         type: 'game' as const,
         id: g.id,
-        label: `Game: vs ${g.opponent} (${g.date})`,
+        label: `Game: vs ${g.opponent} (${formatDate(g.date)})`,
       })),
       ...(practices.data ?? []).map((p) => ({
         type: 'practice' as const,
         id: p.id,
-        label: `Practice: ${p.title} (${p.date})`,
+        label: `Practice: ${p.title} (${formatDate(p.date)})`,
       })),
     ],
     [tournaments.data, games.data, practices.data],
