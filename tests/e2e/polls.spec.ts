@@ -77,6 +77,8 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Pizza after Saturday?' }) });
   await expect(card).toBeVisible();
+  await expect(card.getByLabel('Vote for')).toBeVisible();
+  await snapshot(page, info, 'coach-card');
   const polls = await call<{ polls: { id: number; question: string }[] }>(
     request,
     coach,
