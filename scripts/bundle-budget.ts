@@ -17,7 +17,13 @@ export const PAGE_NAMES: Record<Page, string> = { signIn: 'sign-in page', dashbo
  * signed-in app, and the schedule cards it shows as soon as a team is selected (with luxon).
  */
 const ENTRY = 'index.html';
-const DASHBOARD_MODULES = ['app/SignedInApp.tsx', 'features/events/components/DashboardEvents.tsx'];
+// Every card the dashboard loads on first show (each is its own lazy chunk).
+const DASHBOARD_MODULES = [
+  'app/SignedInApp.tsx',
+  'features/events/components/DashboardEvents.tsx',
+  'features/polls/components/DashboardPolls.tsx',
+  'features/announcements/components/DashboardAnnouncements.tsx',
+];
 
 interface ManifestChunk {
   file: string;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { POLL_MESSAGES } from '../../src/shared/polls.ts';
-import { type Account, coachWithTeam, registerAccount, signInAs } from './helpers.ts';
+import { type Account, coachWithTeam, goToTab, registerAccount, signInAs } from './helpers.ts';
 
 // Team Polls (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach creates a poll
 // in the Polls tab; a parent with a child opens the poll's link, votes for the child and is told so.
@@ -111,5 +111,13 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
   await expectNoAxeViolations(parentPage, 'parent polls');
   const overflow = await parentPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // The dashboard's Active Polls card says the parent voted, and opens the poll.
+  await goToTab(parentPage, info, 'Dashboard');
+  const activePolls = parentPage.getByRole('list', { name: 'Active polls' });
+  await expect(activePolls.getByRole('listitem')).toHaveCount(1);
+  await expect(activePolls).toContainText('You have voted');
+  await activePolls.getByRole('link').first().click();
+  await expect(parentPage.locator(`#poll-${pollId}`)).toHaveClass(/poll-card--highlight/);
   await context.close();
 });

@@ -4,7 +4,7 @@ import { useMyRsvps } from '../features/calendar/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
-import { DashboardAnnouncements, DashboardEvents } from './screens.ts';
+import { DashboardAnnouncements, DashboardEvents, DashboardPolls } from './screens.ts';
 
 /**
  * The dashboard reloads what it shows this often while it is visible (spec part 1 section 2), as
@@ -37,6 +37,7 @@ export function DashboardSchedule({ team, coachLike }: DashboardScheduleProps) {
       ) : (
         <DashboardEvents team={team} roster={roster} />
       )}
+      <DashboardPolls team={team} />
       <DashboardAnnouncements team={team} />
     </>
   );

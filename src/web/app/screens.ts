@@ -36,7 +36,10 @@ export const CalendarPage = lazyScreen(() =>
 );
 // Communication: announcements and polls (issue 10).
 export const MessagesScreen = lazyScreen(() => import('./MessagesScreen.tsx').then((m) => m.MessagesScreen));
-// The dashboard's Announcements card (newest 3, 120-character previews).
+// The dashboard's Active Polls card (2 at most) and Announcements card (newest 3, 120-character previews).
+export const DashboardPolls = lazyScreen(() =>
+  import('../features/polls/components/DashboardPolls.tsx').then((m) => m.DashboardPolls),
+);
 export const DashboardAnnouncements = lazyScreen(() =>
   import('../features/announcements/components/DashboardAnnouncements.tsx').then(
     (m) => m.DashboardAnnouncements,
