@@ -1,49 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  test,
-  type TestInfo,
-} from '@playwright/test';
+import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { todayIn } from '../../src/shared/event-dates.ts';
 import { addDays, formatDate } from '../../src/shared/events.ts';
-import { type Account, coachWithTeam, registerAccount, signInAs } from './helpers.ts';
+import {
+  coachWithTeam,
+  registerAccount,
+  signInAs,
+  apiCall,
+  expectNoAxeViolations,
+  snapshotter,
+} from './helpers.ts';
 
 // Announcements (issue 10) against the real API: a coach posts a high-priority announcement with an
 // expiry through the dialog; a parent reads it on the Communication tab, markup shown literally, and
 // comments with Enter.
 
-const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
-async function call<T>(
-  request: APIRequestContext,
-  account: Account,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${path}`, { headers: auth(account), data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  if (!process.env['E2E_SCREENSHOTS']) return;
-  await page.screenshot({ path: `/tmp/announcements-${name}-${info.project.name}.png`, fullPage: true });
-}
+const snapshot = snapshotter('announcements');
 
 async function newPage(browser: Browser, info: TestInfo): Promise<Page> {
   const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
   return context.newPage();
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
 }
 
 const MARKUP = 'Bring <b>water</b> & <script>alert(1)</script> — details https://club.example/day';
@@ -54,7 +29,7 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
 }, info) => {
   const coach = await coachWithTeam(request, 'U10 Comets', [{ name: 'Mia Lopez', jersey_number: 10 }]);
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await call<{ request_id: number }>(
+  const { request_id: requestId } = await apiCall<{ request_id: number }>(
     request,
     parent,
     'post',
@@ -63,12 +38,12 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
       invite_code: coach.team.invite_code,
     },
   );
-  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, {
+  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, {
     player_id: coach.players[0]?.id,
   });
 
   const gameDate = addDays(todayIn('America/Chicago'), 5);
-  await call(request, coach, 'post', `/games/${coach.team.id}`, {
+  await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
     opponent: 'Wolves',
     date: gameDate,
     time: '10:00',

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { CALENDAR_MESSAGES } from '../../src/shared/calendar.ts';
 import { todayIn } from '../../src/shared/event-dates.ts';
@@ -10,6 +9,9 @@ import {
   isPhone,
   registerAccount,
   signInAs,
+  apiCall,
+  expectNoAxeViolations,
+  snapshotter,
 } from './helpers.ts';
 
 // The Team Calendar (issue 9) against the real API, at 1280 px and on a 390 px phone: a parent with
@@ -17,32 +19,7 @@ import {
 // busy day shows six dots and '+N' on a phone, and Print Schedule opens the schedule.
 
 const TODAY = todayIn('America/Chicago');
-const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
-async function call<T>(
-  request: APIRequestContext,
-  account: Account,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${path}`, { headers: auth(account), data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** With E2E_SCREENSHOTS set, keeps a picture of the page in /tmp to look at. */
-async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  if (!process.env['E2E_SCREENSHOTS']) return;
-  await page.screenshot({ path: `/tmp/calendar-${name}-${info.project.name}.png`, fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
-}
+const snapshot = snapshotter('calendar');
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -73,7 +50,7 @@ async function parentOfTwo(
   const [first, second] = names.map((name) => coach.players.find((p) => p.name === name));
   if (!first || !second) throw new Error(`No players ${names.join(' and ')}`);
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await call<{ request_id: number }>(
+  const { request_id: requestId } = await apiCall<{ request_id: number }>(
     request,
     parent,
     'post',
@@ -82,9 +59,9 @@ async function parentOfTwo(
       invite_code: coach.team.invite_code,
     },
   );
-  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: first.id });
-  const me = await call<{ id: number }>(request, parent, 'get', '/auth/me');
-  await call(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
+  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: first.id });
+  const me = await apiCall<{ id: number }>(request, parent, 'get', '/auth/me');
+  await apiCall(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
     player_id: second.id,
   });
   return parent;
@@ -99,7 +76,7 @@ test('a parent with two children answers for both in one tap and sees the answer
     { name: 'Leo Lopez', jersey_number: 7 },
     { name: 'Sam Reed', jersey_number: 1 },
   ]);
-  await call(request, coach, 'post', `/games/${coach.team.id}`, {
+  await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
     opponent: 'Wolves of the Northern Valley United',
     date: TODAY,
     time: '18:00',
@@ -160,7 +137,7 @@ test('the subscription dialog copies a feed URL that calendar apps can read, and
 }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const coach = await coachWithTeam(request, 'U12 Meteors', [{ name: 'Ava Stone' }]);
-  await call(request, coach, 'post', `/games/${coach.team.id}`, {
+  await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
     opponent: 'Hawks',
     date: TODAY,
     time: '10:00',
@@ -204,7 +181,7 @@ test('a busy day shows six dots and +N on a phone, chips on a desktop; Print Sch
 }, info) => {
   const coach = await coachWithTeam(request, 'U11 Comets with a Long Team Name', [{ name: 'Ava Stone' }]);
   for (let i = 0; i < 7; i += 1) {
-    await call(request, coach, 'post', `/games/${coach.team.id}`, {
+    await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
       opponent: `Opponent ${i + 1}`,
       date: TODAY,
       time: `${String(9 + i).padStart(2, '0')}:00`,
@@ -212,7 +189,7 @@ test('a busy day shows six dots and +N on a phone, chips on a desktop; Print Sch
       type: i % 2 ? 'league' : 'friendly',
     });
   }
-  await call(request, coach, 'post', '/practices', {
+  await apiCall(request, coach, 'post', '/practices', {
     team_id: coach.team.id,
     title: 'Evening Practice <b>bold</b>',
     date: TODAY,

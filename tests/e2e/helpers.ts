@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type APIResponse, expect, type Page, type TestInfo } from '@playwright/test';
 import { AUTH_TOKEN_KEY } from '../../src/web/lib/auth-token.ts';
 
@@ -154,4 +155,34 @@ export async function goToTab(page: Page, info: TestInfo, label: string): Promis
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: label, exact: label !== 'Admin' })
     .click();
+}
+
+/** An API call as `account`, expected to succeed; answers the JSON body. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const headers = { authorization: `Bearer ${account.token}` };
+  const response = await request[method](`/api${path}`, { headers, data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** With E2E_SCREENSHOTS set, a function that keeps pictures of the page in /tmp to look at. */
+export function snapshotter(prefix: string) {
+  return async (page: Page, info: TestInfo, name: string): Promise<void> => {
+    if (!process.env['E2E_SCREENSHOTS']) return;
+    await page.screenshot({ path: `/tmp/${prefix}-${name}-${info.project.name}.png`, fullPage: true });
+  };
+}
+
+/** axe finds nothing against WCAG 2.1 A and AA. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
 }

@@ -1,36 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { POLL_MESSAGES } from '../../src/shared/polls.ts';
-import { type Account, coachWithTeam, goToTab, registerAccount, signInAs } from './helpers.ts';
+import {
+  coachWithTeam,
+  goToTab,
+  registerAccount,
+  signInAs,
+  apiCall,
+  expectNoAxeViolations,
+  snapshotter,
+} from './helpers.ts';
 
 // Team Polls (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach creates a poll
 // in the Polls tab; a parent with a child opens the poll's link, votes for the child and is told so.
 
-const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
-async function call<T>(
-  request: APIRequestContext,
-  account: Account,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${path}`, { headers: auth(account), data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  if (!process.env['E2E_SCREENSHOTS']) return;
-  await page.screenshot({ path: `/tmp/polls-${name}-${info.project.name}.png`, fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
-}
+const snapshot = snapshotter('polls');
 
 const toast = (page: Page, text: string) =>
   page.locator('.toast').filter({ hasText: text }).filter({ visible: true });
@@ -46,7 +29,7 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
   ]);
   const mia = coach.players.find((p) => p.name === 'Mia Lopez');
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await call<{ request_id: number }>(
+  const { request_id: requestId } = await apiCall<{ request_id: number }>(
     request,
     parent,
     'post',
@@ -55,7 +38,7 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
       invite_code: coach.team.invite_code,
     },
   );
-  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia?.id });
+  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia?.id });
 
   await signInAs(page, coach, '/#messages?subtab=polls');
   await expect(page.getByRole('heading', { name: 'Team Polls' })).toBeVisible();
@@ -79,7 +62,7 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
   await expect(card).toBeVisible();
   await expect(card.getByLabel('Vote for')).toBeVisible();
   await snapshot(page, info, 'coach-card');
-  const polls = await call<{ polls: { id: number; question: string }[] }>(
+  const polls = await apiCall<{ polls: { id: number; question: string }[] }>(
     request,
     coach,
     'get',

@@ -1,39 +1,21 @@
-import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  test,
-  type TestInfo,
-} from '@playwright/test';
+import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { todayIn } from '../../src/shared/event-dates.ts';
 import { addDays } from '../../src/shared/events.ts';
-import { type Account, coachWithTeam, goToTab, registerAccount, signInAs } from './helpers.ts';
+import {
+  coachWithTeam,
+  goToTab,
+  registerAccount,
+  signInAs,
+  apiCall,
+  expectNoAxeViolations,
+  snapshotter,
+} from './helpers.ts';
 
 // Team Administration > Event RSVPs and the dashboard's RSVP line (issue 9), against the real API: a
 // parent answers through the API, the coach reads the overview, both see the dashboard's summary.
 
 const TODAY = todayIn('America/Chicago');
-const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
-async function call<T>(
-  request: APIRequestContext,
-  account: Account,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${path}`, { headers: auth(account), data });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** With E2E_SCREENSHOTS set, keeps a picture of the page in /tmp to look at (1280 px and 390 px). */
-async function snapshot(page: Page, info: TestInfo, name: string): Promise<void> {
-  if (!process.env['E2E_SCREENSHOTS']) return;
-  await page.screenshot({ path: `/tmp/rsvp-${name}-${info.project.name}.png`, fullPage: true });
-}
+const snapshot = snapshotter('rsvp');
 
 async function newPage(browser: Browser, info: TestInfo): Promise<Page> {
   // axe analyses pages opened from browser.newContext() (STACK-NOTES).
@@ -44,13 +26,6 @@ async function newPage(browser: Browser, info: TestInfo): Promise<Page> {
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
 }
 
 test('a parent answers; the coach sees the counts, who answered and who has not, and both dashboards sum it up @phone', async ({
@@ -72,34 +47,34 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
     player('Leo Lopez'),
     player('Samuel Alexander Reed-Montgomery'),
   ];
-  const game = await call<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {
+  const game = await apiCall<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {
     opponent: 'Wolves',
     date: addDays(TODAY, 2),
     time: '18:00',
     location: 'Home Ground',
   });
-  await call(request, coach, 'post', '/practices', {
+  await apiCall(request, coach, 'post', '/practices', {
     team_id: coach.team.id,
     title: 'Skills Practice',
     date: addDays(TODAY, 1),
     time: '17:00',
     location: 'Back Field',
   });
-  const cup = await call<{ id: number }>(request, coach, 'post', `/tournaments/team/${coach.team.id}`, {
+  const cup = await apiCall<{ id: number }>(request, coach, 'post', `/tournaments/team/${coach.team.id}`, {
     name: 'Rockets Winter Cup',
     location: 'Meadow Fields',
     start_date: addDays(TODAY, 3),
     end_date: addDays(TODAY, 3),
   });
   // A tournament game without a time yet: TBD.
-  await call(request, coach, 'post', `/tournaments/${cup.id}/games`, {
+  await apiCall(request, coach, 'post', `/tournaments/${cup.id}/games`, {
     opponent: 'Badgers',
     date: addDays(TODAY, 3),
   });
 
   // A parent of Mia and Leo: let in for Mia, then linked to Leo too.
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await call<{ request_id: number }>(
+  const { request_id: requestId } = await apiCall<{ request_id: number }>(
     request,
     parent,
     'post',
@@ -108,21 +83,21 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
       invite_code: coach.team.invite_code,
     },
   );
-  await call(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia.id });
-  const me = await call<{ id: number }>(request, parent, 'get', '/auth/me');
-  await call(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
+  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia.id });
+  const me = await apiCall<{ id: number }>(request, parent, 'get', '/auth/me');
+  await apiCall(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
     player_id: leo.id,
   });
 
   // The parent answers for Mia; the coach answers for Sam.
-  await call(request, parent, 'post', '/team-rsvp/submit', {
+  await apiCall(request, parent, 'post', '/team-rsvp/submit', {
     event_type: 'game',
     event_id: game.id,
     player_id: mia.id,
     response: 'yes',
     notes: 'Bringing the orange slices for half time',
   });
-  await call(request, coach, 'post', '/team-rsvp/submit', {
+  await apiCall(request, coach, 'post', '/team-rsvp/submit', {
     event_type: 'game',
     event_id: game.id,
     player_id: sam.id,
