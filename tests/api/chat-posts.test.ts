@@ -53,6 +53,7 @@ describe.each(BACKENDS)('group-chat cross-posts on $name', (backend) => {
     await stopServer();
   });
   beforeEach(async () => {
+    if (!server.listening) await listen();
     received = [];
     answer = 202;
     await t.db.execute(sql`delete from chat_post_outbox`);
@@ -137,5 +138,80 @@ describe.each(BACKENDS)('group-chat cross-posts on $name', (backend) => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('does not post a deleted announcement (its unsent post goes with it)', async () => {
+    await stopServer();
+    const created = (await post('Oops', 'Wrong date')).json<{ id: number }>();
+    await t.app.chatPostSender.drain();
+    expect(await outbox()).toHaveLength(1);
+    expect(
+      (await call(t, 'DELETE', `/api/messaging/announcements/${created.id}`, cast.coach.token)).statusCode,
+    ).toBe(200);
+    expect(await outbox()).toHaveLength(0);
+    await listen();
+    await retryNow();
+    expect(received).toEqual([]);
+  });
+
+  it('an edit replaces the unsent post of the same announcement instead of adding a second', async () => {
+    await stopServer();
+    const created = (await post('Kick-off', '10:00')).json<{ id: number }>();
+    await t.app.chatPostSender.drain();
+    const edited = await call(t, 'PUT', `/api/messaging/announcements/${created.id}`, cast.coach.token, {
+      title: 'Kick-off',
+      content: '10:30',
+      post_to_groupme: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await t.app.chatPostSender.drain();
+    expect(await outbox()).toHaveLength(1);
+    await listen();
+    await retryNow();
+    expect(received.map((r) => r.body.text)).toEqual(['Kick-off\n\n10:30']);
+  });
+
+  it('cuts a post longer than 1,000 characters to 1,000 ending with an ellipsis', async () => {
+    await post('Long', 'x'.repeat(1500));
+    await t.app.chatPostSender.drain();
+    const text = received[0]?.body.text ?? '';
+    expect(text).toHaveLength(1000);
+    expect(text.endsWith('…')).toBe(true);
+    expect(text.startsWith('Long\n\nxxx')).toBe(true);
+    expect((await outbox())[0]?.sent_at).not.toBeNull();
+  });
+
+  it.each([408, 429])('retries a %i answer without giving up', async (status) => {
+    answer = status;
+    await post('Busy', 'Later');
+    await t.app.chatPostSender.drain();
+    for (let i = 0; i < 6; i += 1) await retryNow();
+    const [row] = await outbox();
+    expect(row?.attempts).toBe(7);
+    expect(row?.gave_up_at).toBeNull();
+    expect(row?.last_error).toBe(`Group chat answered ${status}`);
+    answer = 202;
+    await retryNow();
+    expect((await outbox())[0]?.sent_at).not.toBeNull();
+  });
+
+  it('a post sent after its claim ran out is not marked by the stale claim', async () => {
+    await stopServer();
+    await post('Claim', 'Test');
+    const { claimDueChatPosts, markChatPostSent } =
+      await import('../../src/server/features/announcements/chat-outbox.ts');
+    await t.app.chatPostSender.drain();
+    await t.db.execute(sql`update chat_post_outbox set next_attempt_at = now()`);
+    const [first] = await claimDueChatPosts(t.db, 1);
+    expect(first).toBeDefined();
+    // The claim ran out; another sender claims it again.
+    await t.db.execute(sql`update chat_post_outbox set locked_until = now() - interval '1 second'`);
+    const [second] = await claimDueChatPosts(t.db, 1);
+    expect(second?.id).toBe(first?.id);
+    await markChatPostSent(t.db, first!);
+    expect((await outbox())[0]?.sent_at).toBeNull();
+    await markChatPostSent(t.db, second!);
+    expect((await outbox())[0]?.sent_at).not.toBeNull();
+    await listen();
   });
 });

@@ -78,6 +78,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     FORGOT_LIMIT_PER_ACCOUNT: '10000',
     RESET_LIMIT_PER_IP: '10000',
     RESET_LIMIT_PER_ACCOUNT: '10000',
+    // A closed local port: no test ever reaches the real group-chat service (tests that post set their own).
+    GROUPME_API_URL: 'http://127.0.0.1:9/v3',
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });

@@ -146,6 +146,8 @@ export const chatPostOutbox = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     teamId: ownerTeamId(),
+    /** The announcement it cross-posts: deleting the announcement takes its unsent (and sent) posts. */
+    announcementId: integer('announcement_id').references(() => announcements.id, { onDelete: 'cascade' }),
     botId: text('bot_id').notNull(),
     text: text('text').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -162,5 +164,6 @@ export const chatPostOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
     index('chat_post_outbox_team_idx').on(t.teamId, t.createdAt),
+    index('chat_post_outbox_announcement_idx').on(t.announcementId),
   ],
 );

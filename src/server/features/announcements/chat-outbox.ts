@@ -5,11 +5,14 @@ import { chatPostOutbox } from '../../db/schema.ts';
 // The durable queue of group-chat cross-posts (DECISIONS.md 'Cross-posts'), claimed like the email
 // outbox (mail/outbox.ts): a row stays until the service accepted it. A 4xx answer (a wrong bot id)
 // gives up after GIVE_UP_AFTER tries and stays as the team's last cross-post error; anything else
-// (the service down, a 5xx) is retried with backoff, without end.
+// (the service down, a 5xx, 408, 429) is retried with backoff, without end.
 
 export type ChatPostRow = typeof chatPostOutbox.$inferSelect;
 
-const CLAIM_SECONDS = 120;
+/** Every post of a batch may take its whole timeout; the claim covers them all and a margin. */
+export function claimSeconds(batchSize: number, postTimeoutMs = 10_000): number {
+  return Math.ceil((batchSize * postTimeoutMs) / 1000) + 60;
+}
 export const GIVE_UP_AFTER = 5;
 export const MAX_RETRY_DELAY_SECONDS = 300;
 
@@ -18,7 +21,16 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(MAX_RETRY_DELAY_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function claimDueChatPosts(db: Db, limit: number): Promise<ChatPostRow[]> {
+/**
+ * Claims due rows for `seconds`. The claimed rows' locked_until is the claim's token: markChatPostSent
+ * and markChatPostFailed touch a row only while it still holds it (a sender whose claim ran out and
+ * was taken over by another one writes nothing).
+ */
+export async function claimDueChatPosts(
+  db: Db,
+  limit: number,
+  seconds = claimSeconds(limit),
+): Promise<ChatPostRow[]> {
   const due = db
     .select({ id: chatPostOutbox.id })
     .from(chatPostOutbox)
@@ -36,18 +48,26 @@ export async function claimDueChatPosts(db: Db, limit: number): Promise<ChatPost
   return db
     .update(chatPostOutbox)
     .set({
-      lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
+      // Milliseconds, as a JS Date carries it back: the value is compared again as the claim's token.
+      lockedUntil: sql`date_trunc('milliseconds', now() + ${seconds} * interval '1 second')`,
       attempts: sql`${chatPostOutbox.attempts} + 1`,
     })
     .where(sql`${chatPostOutbox.id} in ${due}`)
     .returning();
 }
 
-export async function markChatPostSent(db: Db, id: number): Promise<void> {
+/** Still claimed by the claim that returned `row` (its locked_until unchanged). */
+function stillClaimed(row: ChatPostRow) {
+  return row.lockedUntil === null
+    ? and(eq(chatPostOutbox.id, row.id), isNull(chatPostOutbox.lockedUntil))
+    : and(eq(chatPostOutbox.id, row.id), eq(chatPostOutbox.lockedUntil, row.lockedUntil));
+}
+
+export async function markChatPostSent(db: Db, row: ChatPostRow): Promise<void> {
   await db
     .update(chatPostOutbox)
     .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(eq(chatPostOutbox.id, id));
+    .where(stillClaimed(row));
 }
 
 /** A failed try: retried later, or (a refusal, after GIVE_UP_AFTER tries) given up. */
@@ -67,5 +87,5 @@ export async function markChatPostFailed(
       nextAttemptAt: sql`now() + ${retryDelay(row.attempts)} * interval '1 second'`,
       ...(giveUp ? { gaveUpAt: sql`now()` } : {}),
     })
-    .where(eq(chatPostOutbox.id, row.id));
+    .where(stillClaimed(row));
 }

@@ -1,11 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { claimDueChatPosts, markChatPostFailed, markChatPostSent, retryDelaySeconds } from './chat-outbox.ts';
+import {
+  claimDueChatPosts,
+  claimSeconds,
+  markChatPostFailed,
+  markChatPostSent,
+  retryDelaySeconds,
+} from './chat-outbox.ts';
 
 const BATCH = 20;
-const POST_TIMEOUT_MS = 10_000;
+export const POST_TIMEOUT_MS = 10_000;
+/** GroupMe's limit on a bot's message. */
+export const CHAT_POST_MAX_CHARS = 1000;
 
-/** A failed post: `refused` when the service answered 4xx (retrying will not help). */
+/** The text as posted: at most CHAT_POST_MAX_CHARS, a longer one cut and ended with '…'. */
+export function chatPostText(text: string): string {
+  if (text.length <= CHAT_POST_MAX_CHARS) return text;
+  let cut = text.slice(0, CHAT_POST_MAX_CHARS - 1);
+  // Never split a surrogate pair (an emoji) in two.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+/** 408 (timeout) and 429 (too many requests) are passing, like a 5xx: retried without giving up. */
+function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** A failed post: `refused` when the service answered 4xx other than 408/429 (retrying will not help). */
 export class ChatPostError extends Error {
   constructor(
     message: string,
@@ -22,7 +44,7 @@ export async function postToGroupChat(apiUrl: string, botId: string, text: strin
     response = await fetch(`${apiUrl.replace(/\/+$/, '')}/bots/post`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bot_id: botId, text }),
+      body: JSON.stringify({ bot_id: botId, text: chatPostText(text) }),
       signal: AbortSignal.timeout(POST_TIMEOUT_MS),
     });
   } catch (error) {
@@ -33,7 +55,7 @@ export async function postToGroupChat(apiUrl: string, botId: string, text: strin
   }
   if (response.ok) return;
   await response.body?.cancel();
-  const refused = response.status >= 400 && response.status < 500;
+  const refused = isRefusal(response.status);
   throw new ChatPostError(
     refused
       ? `Group chat refused the post (${response.status}); check the bot id in Team Settings`
@@ -106,11 +128,11 @@ export class ChatPostSender {
 
   private async sendDue(): Promise<void> {
     for (;;) {
-      const batch = await claimDueChatPosts(this.db, BATCH);
+      const batch = await claimDueChatPosts(this.db, BATCH, claimSeconds(BATCH, POST_TIMEOUT_MS));
       for (const row of batch) {
         try {
           await postToGroupChat(this.options.apiUrl, row.botId, row.text);
-          await markChatPostSent(this.db, row.id);
+          await markChatPostSent(this.db, row);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const refused = error instanceof ChatPostError && error.refused;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RelatedEventType } from '../../../shared/announcements.ts';
 import type { Db } from '../../db/connect.ts';
@@ -221,8 +221,28 @@ export async function insertComment(
 }
 
 /** Queues a group-chat cross-post; pass the transaction's handle to queue it with the announcement. */
-export async function enqueueChatPost(db: Db, teamId: number, botId: string, text: string): Promise<void> {
-  await db.insert(chatPostOutbox).values({ teamId, botId, text });
+/**
+ * Queues the announcement's cross-post. An earlier post of the same announcement that has not gone out
+ * (waiting, not claimed by a sender right now) is replaced, so an edit during an outage posts once.
+ */
+export async function enqueueChatPost(
+  db: Db,
+  teamId: number,
+  announcementId: number,
+  botId: string,
+  text: string,
+): Promise<void> {
+  await db
+    .delete(chatPostOutbox)
+    .where(
+      and(
+        eq(chatPostOutbox.announcementId, announcementId),
+        isNull(chatPostOutbox.sentAt),
+        isNull(chatPostOutbox.gaveUpAt),
+        or(isNull(chatPostOutbox.lockedUntil), lte(chatPostOutbox.lockedUntil, sql`now()`)),
+      ),
+    );
+  await db.insert(chatPostOutbox).values({ teamId, announcementId, botId, text });
 }
 
 /** The team's latest cross-post, when it has not gone out and its last try failed (retrying or given up). */

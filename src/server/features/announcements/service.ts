@@ -137,8 +137,15 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
       const botId = chatPostOf(access, input);
       const created = await db.transaction(async (tx) => {
         const announcement = await queries.insertAnnouncement(tx, access.team.id, access.user.id, row);
-        if (botId)
-          await queries.enqueueChatPost(tx, access.team.id, botId, `${input.title}\n\n${input.content}`);
+        if (botId) {
+          await queries.enqueueChatPost(
+            tx,
+            access.team.id,
+            announcement.id,
+            botId,
+            `${input.title}\n\n${input.content}`,
+          );
+        }
         return announcement;
       });
       if (botId) chatPostQueued();
@@ -153,7 +160,7 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
       const updated = await db.transaction(async (tx) => {
         const announcement = await queries.updateAnnouncement(tx, access.team.id, id, row);
         if (announcement && botId) {
-          await queries.enqueueChatPost(tx, access.team.id, botId, `${input.title}\n\n${input.content}`);
+          await queries.enqueueChatPost(tx, access.team.id, id, botId, `${input.title}\n\n${input.content}`);
         }
         return announcement;
       });

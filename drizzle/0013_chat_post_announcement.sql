@@ -1,0 +1,3 @@
+ALTER TABLE "chat_post_outbox" ADD COLUMN "announcement_id" integer;--> statement-breakpoint
+ALTER TABLE "chat_post_outbox" ADD CONSTRAINT "chat_post_outbox_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "chat_post_outbox_announcement_idx" ON "chat_post_outbox" USING btree ("announcement_id");
