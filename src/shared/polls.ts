@@ -46,6 +46,8 @@ export const POLL_MESSAGES = {
   notEligible: 'You cannot vote for this player',
   inactivePlayer: 'This player is not active on the team',
   expiryInvalid: 'Expiry must be a date and time',
+  expiryPast: 'The expiry must be in the future',
+  pollChanged: 'The poll changed. Please look at it again.',
 } as const;
 
 /** How long a poll runs: never ends, N days from now, or to the end of a date in the team's zone. */
@@ -75,19 +77,34 @@ export function voteCounts(optionCount: number, votes: readonly { option_index: 
 }
 
 /**
+ * The form in which two options are compared: trimmed, Unicode NFC and lower case. Duplicates, the
+ * remapping of votes on an edit and the option a vote names all use it (docs/decisions/019).
+ */
+export function normalizeOption(text: string): string {
+  return text.normalize('NFC').trim().toLowerCase();
+}
+
+/** True when two option texts are the same option (see normalizeOption). */
+export function sameOption(a: string, b: string): boolean {
+  return normalizeOption(a) === normalizeOption(b);
+}
+
+/**
  * Editing a poll's options: where each old option's votes go. A vote keeps its option when the same text
- * (trimmed) is still an option, at that option's new index; a removed option's votes are dropped (null).
+ * (normalizeOption: a change of case or spacing alone keeps it) is still an option, at that option's new
+ * index; a removed option's votes are dropped (null).
  */
 export function remapOptions(before: readonly string[], after: readonly string[]): (number | null)[] {
   const index = new Map<string, number>();
   after.forEach((text, i) => {
-    if (!index.has(text.trim())) index.set(text.trim(), i);
+    const key = normalizeOption(text);
+    if (!index.has(key)) index.set(key, i);
   });
-  return before.map((text) => index.get(text.trim()) ?? null);
+  return before.map((text) => index.get(normalizeOption(text)) ?? null);
 }
 
-/** True when two options are the same text (ignoring case and surrounding spaces). */
+/** True when two options are the same text (normalizeOption: ignoring case, surrounding spaces, NFC). */
 export function hasDuplicateOptions(options: readonly string[]): boolean {
-  const seen = new Set(options.map((o) => o.trim().toLowerCase()));
+  const seen = new Set(options.map(normalizeOption));
   return seen.size !== options.length;
 }

@@ -53,8 +53,10 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
   };
   const create = (token: string | undefined, body: Record<string, unknown>, teamId = cast.team.id) =>
     call(t, 'POST', `/api/messaging/polls?team_id=${teamId}`, token, body);
-  const newPoll = async (body: Record<string, unknown> = {}, author = cast.coach) =>
-    okJson<Poll>(
+  /** The options each poll was made with: what a vote names as option_text by default. */
+  const optionsOf = new Map<number, string[]>();
+  const newPoll = async (body: Record<string, unknown> = {}, author = cast.coach) => {
+    const poll = okJson<Poll>(
       await create(
         author.token,
         { question: 'Pizza after the game?', options: ['Yes', 'No'], ...body },
@@ -62,10 +64,23 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
       ),
       201,
     );
+    optionsOf.set(poll.id, poll.options);
+    return poll;
+  };
   const list = async (account: Account, teamId = cast.team.id) =>
     okJson<PollList>(await call(t, 'GET', `/api/messaging/polls/${teamId}`, account.token));
-  const vote = (account: Account | undefined, pollId: number, player_id: number, option_index = 0) =>
-    call(t, 'POST', `/api/messaging/polls/${pollId}/vote`, account?.token, { player_id, option_index });
+  const vote = (
+    account: Account | undefined,
+    pollId: number,
+    player_id: number,
+    option_index = 0,
+    option_text = optionsOf.get(pollId)?.[option_index] ?? 'Yes',
+  ) =>
+    call(t, 'POST', `/api/messaging/polls/${pollId}/vote`, account?.token, {
+      player_id,
+      option_index,
+      option_text,
+    });
 
   beforeAll(async () => {
     ({ t, cast, close } = await startWithCast(backend, smtp));
@@ -159,6 +174,10 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
       [{ question: 'Q', options: ['Yes', ' yes '] }, POLL_MESSAGES.duplicateOption],
       [{ question: 'Q', options: ['Yes', 'No'], expires_at: 'next week' }, POLL_MESSAGES.expiryInvalid],
       [{ question: 'Q', options: ['Yes', 'No'], expires_at: 7 }, POLL_MESSAGES.expiryInvalid],
+      [
+        { question: 'Q', options: ['Yes', 'No'], expires_at: new Date(Date.now() - 60_000).toISOString() },
+        POLL_MESSAGES.expiryPast,
+      ],
     ];
     for (const [body, detail] of cases) {
       const response = await create(cast.coach.token, body);
@@ -342,10 +361,38 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
       expectDetail(await vote(cast.coach, open.id, p.ava, 2), 400, POLL_MESSAGES.optionOutOfRange);
       expectDetail(await vote(cast.coach, open.id, p.ava, -1), 400, POLL_MESSAGES.optionOutOfRange);
       expectDetail(
-        await call(t, 'POST', `/api/messaging/polls/${open.id}/vote`, cast.coach.token, { option_index: 0 }),
+        await call(t, 'POST', `/api/messaging/polls/${open.id}/vote`, cast.coach.token, {
+          option_index: 0,
+          option_text: 'Yes',
+        }),
         400,
         'Player id must be a number',
       );
+      const noText = await call(t, 'POST', `/api/messaging/polls/${open.id}/vote`, cast.coach.token, {
+        option_index: 0,
+        player_id: p.ava,
+      });
+      expect(noText.statusCode, noText.body).toBe(400);
+    });
+
+    it('refuses a vote made against options that have since been edited, and stores nothing', async () => {
+      const poll = await newPoll({ options: ['Saturday', 'Sunday'] });
+      // The coach swaps the options; a parent's page still shows the old ones.
+      okJson(
+        await call(t, 'PUT', `/api/messaging/polls/${poll.id}`, cast.coach.token, {
+          question: poll.question,
+          options: ['Sunday', 'Saturday'],
+        }),
+      );
+      expectDetail(await vote(cast.coach, poll.id, p.ava, 0, 'Saturday'), 409, POLL_MESSAGES.pollChanged);
+      const rows = await queryRows(
+        t.db,
+        sql`select count(*)::int as n from poll_votes where poll_id = ${poll.id}`,
+      );
+      expect(rows).toEqual([{ n: 0 }]);
+      // The same text, differently spaced or capitalised, is the same option.
+      const voted = okJson<Poll>(await vote(cast.coach, poll.id, p.ava, 0, ' SUNDAY '));
+      expect(voted.vote_counts).toEqual([1, 0]);
     });
 
     it("answers 404 for another team's poll and for no poll at all", async () => {
@@ -356,6 +403,7 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
           call(t, 'POST', `/api/messaging/polls/${theirs.id}/vote`, token, {
             player_id: p.ava,
             option_index: 0,
+            option_text: 'Yes',
           }),
         {
           coach: 404,
@@ -438,6 +486,42 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
         await put(cast.coach, poll.id, { question: '', options: ['a', 'b'] }),
         400,
         POLL_MESSAGES.invalid,
+      );
+    });
+
+    it('keeps the votes of an option whose capitalisation alone changed', async () => {
+      const poll = await newPoll({ options: ['yes', 'no'] });
+      okJson(await vote(cast.coach, poll.id, p.ava, 0));
+      okJson(await vote(cast.coach, poll.id, p.ben, 1));
+      const edited = okJson<Poll>(
+        await put(cast.coach, poll.id, { question: poll.question, options: ['Yes', 'No'] }),
+      );
+      expect(edited).toMatchObject({ total_votes: 2, vote_counts: [1, 1] });
+    });
+
+    it('refuses a past expiry that differs from the stored one, and keeps an unchanged past expiry', async () => {
+      const poll = await newPoll({ expires_at: inDays(1) });
+      const past = new Date(Date.now() - 60_000).toISOString();
+      await queryRows(t.db, sql`update polls set expires_at = ${past} where id = ${poll.id}`);
+      const same = okJson<Poll>(
+        await put(cast.coach, poll.id, { question: 'Renamed?', options: ['Yes', 'No'], expires_at: past }),
+      );
+      expect(same).toMatchObject({ question: 'Renamed?', expires_at: past, is_archived: true });
+      expectDetail(
+        await put(cast.coach, poll.id, {
+          question: 'Renamed?',
+          options: ['Yes', 'No'],
+          expires_at: new Date(Date.now() - 3_600_000).toISOString(),
+        }),
+        400,
+        POLL_MESSAGES.expiryPast,
+      );
+      okJson(
+        await put(cast.coach, poll.id, {
+          question: 'Reopened?',
+          options: ['Yes', 'No'],
+          expires_at: inDays(2),
+        }),
       );
     });
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inferPollExpiry, pollExpiresAt } from '../../src/shared/poll-expiry.ts';
-import { hasDuplicateOptions, isArchived, remapOptions, voteCounts } from '../../src/shared/polls.ts';
+import {
+  hasDuplicateOptions,
+  isArchived,
+  normalizeOption,
+  remapOptions,
+  voteCounts,
+} from '../../src/shared/polls.ts';
 
 // Poll rules (spec part 1 sections 4-5; DECISIONS.md 'Expiry'; docs/decisions/019).
 
@@ -71,5 +77,15 @@ describe('poll helpers', () => {
   it('finds duplicate options ignoring case and spaces', () => {
     expect(hasDuplicateOptions(['Yes', ' yes'])).toBe(true);
     expect(hasDuplicateOptions(['Yes', 'No'])).toBe(false);
+  });
+  it('keeps votes when only the capitalisation or spacing of an option changes', () => {
+    expect(remapOptions(['Yes', 'No'], ['yes', ' NO '])).toEqual([0, 1]);
+  });
+  it('treats composed and decomposed accents as the same option (Unicode NFC)', () => {
+    const composed = 'Caf\u00e9';
+    const decomposed = 'Cafe\u0301';
+    expect(hasDuplicateOptions([composed, decomposed])).toBe(true);
+    expect(remapOptions([decomposed, 'Tea'], ['Tea', composed])).toEqual([1, 0]);
+    expect(normalizeOption(` ${decomposed.toUpperCase()} `)).toBe(normalizeOption(composed));
   });
 });

@@ -166,7 +166,11 @@ describe('PollsPanel', () => {
     fireEvent.click(yes);
     await screen.findByText(POLL_MESSAGES.youVoted);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ player_id: 11, option_index: 0 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      player_id: 11,
+      option_index: 0,
+      option_text: 'Yes',
+    });
     expect(screen.queryByText('Vote for Ava Adams')).toBeNull();
     expect(screen.getByText('Vote details (1)')).toBeTruthy();
   });
@@ -180,6 +184,55 @@ describe('PollsPanel', () => {
     renderPanel(parentTeam);
     fireEvent.click(await screen.findByRole('button', { name: 'No for Ava Adams' }));
     await screen.findByText(`${POLL_MESSAGES.voteFailed}: ${POLL_MESSAGES.expired}`);
+  });
+
+  it('says the poll changed when its options were edited before the vote, and shows the new options', async () => {
+    let edited = false;
+    const calls = serve(
+      { polls: [poll(1)], eligible_players: [{ id: 11, name: 'Ava Adams' }], role: 'parent' },
+      (url, method) => {
+        if (method === 'POST' && url.endsWith('/messaging/polls/1/vote')) {
+          edited = true;
+          return { status: 409, body: { detail: POLL_MESSAGES.pollChanged } };
+        }
+        if (edited && url.includes('/messaging/polls/3')) {
+          return {
+            body: {
+              polls: [poll(1, { options: ['No', 'Yes'] })],
+              eligible_players: [{ id: 11, name: 'Ava Adams' }],
+              role: 'parent',
+            },
+          };
+        }
+        return undefined;
+      },
+    );
+    renderPanel(parentTeam);
+    await screen.findByText('Vote for Ava Adams');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes for Ava Adams' }));
+    await screen.findByText(POLL_MESSAGES.pollChanged);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      player_id: 11,
+      option_index: 0,
+      option_text: 'Yes',
+    });
+    await waitFor(() => {
+      const buttons = within(screen.getByRole('group', { name: 'Vote: Question 1?' })).getAllByRole('button');
+      expect(buttons.map((b) => b.textContent)).toEqual(['No for Ava Adams', 'Yes for Ava Adams']);
+    });
+  });
+
+  it('treats a poll whose expiry has passed by the clock as expired, even if the answer says otherwise', async () => {
+    serve({
+      polls: [poll(1, { expires_at: '2026-11-24T17:00:00.000Z', is_archived: false })],
+      eligible_players: [{ id: 11, name: 'Ava Adams' }],
+      role: 'parent',
+    });
+    renderPanel(parentTeam);
+    await screen.findByRole('heading', { name: 'Question 1?' });
+    expect(screen.getByText('Expired', { selector: '.tag, [class*="tag"]' })).toBeTruthy();
+    expect(document.getElementById('poll-1')?.className).toContain('poll-card--archived');
+    expect(screen.queryByRole('button', { name: 'Yes for Ava Adams' })).toBeNull();
   });
 
   it('lets the author edit (expiry inferred) and delete with confirmation', async () => {
@@ -254,5 +307,23 @@ describe('DashboardPolls', () => {
       `Three?1 vote · ${POLL_MESSAGES.clickToVote}`,
     ]);
     expect(links[0]?.getAttribute('href')).toBe('#messages?subtab=polls&pollId=4');
+  });
+
+  it('leaves out a poll whose expiry has passed by the clock, even if the answer says it is open', async () => {
+    serve({
+      polls: [
+        poll(3, { question: 'Lapsed?', expires_at: '2026-11-24T17:59:00.000Z', is_archived: false }),
+        poll(2, { question: 'Two?', expires_at: '2026-11-24T19:00:00.000Z' }),
+      ],
+      eligible_players: [],
+      role: 'parent',
+    });
+    renderWithClient(<DashboardPolls team={parentTeam} />);
+    const list = await screen.findByRole('list', { name: 'Active polls' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([`Two?0 votes · ${POLL_MESSAGES.clickToVote}`]);
   });
 });

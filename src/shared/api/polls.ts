@@ -54,6 +54,10 @@ export const voteBody = z.object({
     .int('Player id must be a whole number')
     .min(1, 'Player id must be a positive number')
     .max(2_147_483_647, 'Player id is out of range'),
+  /** The text of the option chosen, as the voter saw it: a vote on options edited since is refused (409). */
+  option_text: z
+    .string({ error: POLL_MESSAGES.optionOutOfRange })
+    .max(POLL_LIMITS.optionMax * 2, POLL_MESSAGES.optionOutOfRange),
 });
 export type VoteBody = z.input<typeof voteBody>;
 

@@ -7,7 +7,7 @@ import type {
   PollVote,
   voteBody,
 } from '../../../shared/api/polls.ts';
-import { isArchived, POLL_MESSAGES, remapOptions, voteCounts } from '../../../shared/polls.ts';
+import { isArchived, POLL_MESSAGES, remapOptions, sameOption, voteCounts } from '../../../shared/polls.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
 import { canRsvpFor } from '../../../shared/rsvp.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
@@ -164,6 +164,8 @@ export function createPollService({
     async create(user: UserRow, teamId: number, input: PollInput): Promise<Poll> {
       const access = await loadTeamAccess(db, user, teamId);
       requireCapability(access, 'make_announcements');
+      // A poll made already expired would be emailed to everyone and refuse every vote.
+      if (isArchived(input.expires_at)) throw badRequest(POLL_MESSAGES.expiryPast);
       const { team } = access;
       const row = await db.transaction(async (tx) => {
         const poll = await queries.insertPoll(tx, team.id, user.id, {
@@ -196,6 +198,14 @@ export function createPollService({
       await db.transaction(async (tx) => {
         const current = await queries.lockPoll(tx, access.team.id, pollId, 'update');
         if (!current) throw notFound(POLL_MESSAGES.notFound);
+        // A past expiry is refused unless it is the one stored (an expired poll edited, expiry untouched).
+        if (
+          input.expires_at !== null &&
+          isArchived(input.expires_at) &&
+          input.expires_at.getTime() !== current.expiresAt?.getTime()
+        ) {
+          throw badRequest(POLL_MESSAGES.expiryPast);
+        }
         await queries.remapVotes(tx, access.team.id, pollId, remapOptions(current.options, input.options));
         await queries.updatePoll(tx, access.team.id, pollId, {
           question: input.question,
@@ -229,6 +239,10 @@ export function createPollService({
           if (!poll) throw notFound(POLL_MESSAGES.notFound);
           if (isArchived(poll.expiresAt)) throw badRequest(POLL_MESSAGES.expired);
           if (input.option_index >= poll.options.length) throw badRequest(POLL_MESSAGES.optionOutOfRange);
+          // The options were edited since the voter loaded them: the index may name another option now.
+          if (!sameOption(poll.options[input.option_index] ?? '', input.option_text)) {
+            throw conflict(POLL_MESSAGES.pollChanged);
+          }
           const stored = await queries.insertVote(tx, {
             teamId,
             pollId,

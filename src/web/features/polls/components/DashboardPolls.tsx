@@ -1,5 +1,5 @@
 import type { Team } from '../../../../shared/api/teams.ts';
-import { POLL_LIMITS, POLL_MESSAGES } from '../../../../shared/polls.ts';
+import { isArchived, POLL_LIMITS, POLL_MESSAGES } from '../../../../shared/polls.ts';
 import { usePolls } from '../api/get-polls.ts';
 import './polls.css';
 
@@ -12,7 +12,8 @@ export const pollHref = (pollId: number) => `#messages?subtab=polls&pollId=${pol
 export function DashboardPolls({ team }: { team: Pick<Team, 'id'> }) {
   const polls = usePolls(team.id);
   const active = (polls.data?.polls ?? [])
-    .filter((poll) => !poll.is_archived)
+    // The answer may be minutes old (the ETag period): a poll expired by the client's clock is left out too.
+    .filter((poll) => !poll.is_archived && !isArchived(poll.expires_at))
     .slice(0, POLL_LIMITS.dashboardMax);
   return (
     <section className="card" aria-labelledby="active-polls-title">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { EligiblePlayer, Poll } from '../../../../shared/api/polls.ts';
-import { POLL_MESSAGES } from '../../../../shared/polls.ts';
+import { isArchived, POLL_MESSAGES } from '../../../../shared/polls.ts';
 import type { Role } from '../../../../shared/roles.ts';
 import { Tag } from '../../../components/Tag.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useVotePoll } from '../api/save-poll.ts';
@@ -30,18 +30,28 @@ export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete 
   const voter = remaining.find((p) => p.id === chosen) ?? remaining[0];
   const titleId = `poll-${poll.id}-title`;
   const coachLike = role === 'coach' || role === 'admin';
+  // The answer may be minutes old (the ETag period): the client's clock also decides 'expired'.
+  const archived = poll.is_archived || isArchived(poll.expires_at);
 
   const cast = (optionIndex: number) => {
     if (!voter) return;
     vote.mutate(
-      { pollId: poll.id, player_id: voter.id, option_index: optionIndex },
+      {
+        pollId: poll.id,
+        player_id: voter.id,
+        option_index: optionIndex,
+        option_text: poll.options[optionIndex] ?? '',
+      },
       {
         onSuccess: () => {
           setChosen(null);
           showToast('success', `${POLL_MESSAGES.voted}: ${voter.name}`);
         },
+        // The options were edited since they were loaded: say so; the mutation reloads the polls.
         onError: (error) =>
-          showToast('error', `${POLL_MESSAGES.voteFailed}: ${errorMessage(error, 'Unknown error')}`),
+          error instanceof ApiError && error.status === 409 && error.detail === POLL_MESSAGES.pollChanged
+            ? showToast('error', POLL_MESSAGES.pollChanged)
+            : showToast('error', `${POLL_MESSAGES.voteFailed}: ${errorMessage(error, 'Unknown error')}`),
       },
     );
   };
@@ -49,7 +59,7 @@ export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete 
   return (
     <li
       id={`poll-${poll.id}`}
-      className={`card poll-card${poll.is_archived ? ' poll-card--archived' : ''}`}
+      className={`card poll-card${archived ? ' poll-card--archived' : ''}`}
       aria-labelledby={titleId}
       tabIndex={-1}
     >
@@ -57,13 +67,12 @@ export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete 
         <h3 id={titleId} className="poll-card__question">
           {poll.question}
         </h3>
-        {poll.is_archived && <Tag tone="neutral">Expired</Tag>}
+        {archived && <Tag tone="neutral">Expired</Tag>}
       </div>
       <p className="muted poll-card__meta">
         {poll.author_name ? `By ${poll.author_name} · ` : ''}
         {formatDate(poll.created_at, zone)}
-        {poll.expires_at &&
-          ` · ${poll.is_archived ? 'Expired' : 'Expires'} ${formatDate(poll.expires_at, zone)}`}
+        {poll.expires_at && ` · ${archived ? 'Expired' : 'Expires'} ${formatDate(poll.expires_at, zone)}`}
       </p>
 
       <ul className="poll-results" aria-label={`Results: ${plural(poll.total_votes, 'vote')}`}>
@@ -97,7 +106,7 @@ export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete 
         </p>
       )}
 
-      {!poll.is_archived && remaining.length > 0 && voter && (
+      {!archived && remaining.length > 0 && voter && (
         <div className="poll-vote" role="group" aria-label={`Vote: ${poll.question}`}>
           {remaining.length > 1 ? (
             <div className="field">
@@ -137,7 +146,7 @@ export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete 
         </div>
       )}
 
-      {!poll.is_archived && eligible.length === 0 && !coachLike && (
+      {!archived && eligible.length === 0 && !coachLike && (
         <p className="muted">{POLL_MESSAGES.parentWithoutPlayers}</p>
       )}
 
