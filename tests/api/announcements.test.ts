@@ -265,18 +265,96 @@ describe.each(BACKENDS)('announcements API on $name', (backend) => {
     expect((await call(t, 'PUT', '/api/messaging/announcements/abc', cast.coach.token, {})).statusCode).toBe(
       400,
     );
-    // Losing the flag does not take the author's own announcement away.
+    // Losing the flag takes editing (and re-broadcasting) away; deleting one's own stays.
     await setModeratorFlags(t, cast, ['can_view_finances']);
-    for (const actor of ['coach', 'admin', 'parent'] as const) {
+    const demoted = await put(cast.moderator.token, mine.id);
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json()).toEqual({
+      detail: 'You do not have permission to make announcements for this team',
+    });
+    for (const actor of ['parent', 'player'] as const) {
       expect(
-        (await call(t, 'DELETE', `/api/messaging/announcements/${mine.id}`, cast[actor].token)).statusCode,
-      ).toBe(403);
+        (await call(t, 'DELETE', `/api/messaging/announcements/${mine.id}`, cast[actor].token)).json(),
+      ).toEqual({ detail: ANNOUNCEMENT_MESSAGES.authorOrCoachOnly });
     }
     const deleted = await call(t, 'DELETE', `/api/messaging/announcements/${mine.id}`, cast.moderator.token);
     expect(deleted.json()).toEqual({ message: ANNOUNCEMENT_MESSAGES.deleted });
     expect(
       (await call(t, 'DELETE', `/api/messaging/announcements/${mine.id}`, cast.moderator.token)).statusCode,
     ).toBe(404);
+  });
+
+  it('lets a coach or admin of the team delete any announcement (moderation, 018)', async () => {
+    await setModeratorFlags(t, cast, ['can_make_announcements']);
+    const first = (await create(cast.moderator.token, {})).json();
+    const second = (await create(cast.moderator.token, {})).json();
+    const remove = (token: string | undefined, id: number) =>
+      call(t, 'DELETE', `/api/messaging/announcements/${id}`, token);
+    for (const actor of ['parent', 'player'] as const) {
+      expect((await remove(cast[actor].token, first.id)).statusCode).toBe(403);
+    }
+    expect((await remove(cast.otherCoach.token, first.id)).statusCode).toBe(404);
+    expect((await remove(cast.coach.token, first.id)).json()).toEqual({
+      message: ANNOUNCEMENT_MESSAGES.deleted,
+    });
+    expect((await remove(cast.admin.token, second.id)).statusCode).toBe(200);
+    expect(await list(cast.coach.token).then((r) => r.json())).toEqual([]);
+  });
+
+  it('lets the author turn comments off on an expired announcement (the stored expiry sent back)', async () => {
+    const made = (await create(cast.coach.token, { expires_at: inDays(7) })).json();
+    await t.db.execute(
+      sql`update announcements set expires_at = now() - interval '1 hour' where id = ${made.id}`,
+    );
+    const stored = (await list(cast.coach.token)).json()[0].expires_at as string;
+    const put = (expiresAt: string) =>
+      call(t, 'PUT', `/api/messaging/announcements/${made.id}`, cast.coach.token, {
+        title: made.title,
+        content: made.content,
+        allow_comments: false,
+        expires_at: expiresAt,
+      });
+    const edited = await put(stored);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ allow_comments: false, is_archived: true });
+    expect(Date.parse(edited.json().expires_at)).toBe(Date.parse(stored));
+    // Another past expiry is still refused.
+    const moved = await put(new Date(Date.parse(stored) - 60_000).toISOString());
+    expect(moved.json()).toEqual({ detail: ANNOUNCEMENT_MESSAGES.expiryInPast });
+  });
+
+  it('deletes a comment for its author or a coach/admin of the team; 404 across teams', async () => {
+    const made = (await create(cast.coach.token, {})).json();
+    const other = (await create(cast.otherCoach.token, {}, cast.otherTeam.id)).json();
+    const comment = async (token: string | undefined, id: number, content: string) =>
+      (await call(t, 'POST', `/api/messaging/announcements/${id}/comments`, token, { content }))
+        .json()
+        .comments.at(-1).id as number;
+    const byParent = await comment(cast.parent.token, made.id, 'From the parent');
+    const byPlayer = await comment(cast.player.token, made.id, 'From the player');
+    const byModerator = await comment(cast.moderator.token, made.id, 'From the moderator');
+    const elsewhere = await comment(cast.otherCoach.token, other.id, 'Other team');
+    const remove = (token: string | undefined, id: number, commentId: number) =>
+      call(t, 'DELETE', `/api/messaging/announcements/${id}/comments/${commentId}`, token);
+    expect((await remove(cast.player.token, made.id, byParent)).json()).toEqual({
+      detail: ANNOUNCEMENT_MESSAGES.commentAuthorOrCoachOnly,
+    });
+    expect((await remove(cast.moderator.token, made.id, byParent)).statusCode).toBe(403);
+    expect((await remove(cast.otherCoach.token, made.id, byParent)).statusCode).toBe(404);
+    expect((await remove(cast.stranger.token, made.id, byParent)).statusCode).toBe(404);
+    expect((await remove(undefined, made.id, byParent)).statusCode).toBe(401);
+    // A comment of another announcement (another team) under this one is not found.
+    expect((await remove(cast.coach.token, made.id, elsewhere)).json()).toEqual({
+      detail: ANNOUNCEMENT_MESSAGES.commentNotFound,
+    });
+    const own = await remove(cast.parent.token, made.id, byParent);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().comments.map((c: { id: number }) => c.id)).toEqual([byPlayer, byModerator]);
+    expect((await remove(cast.coach.token, made.id, byPlayer)).statusCode).toBe(200);
+    expect((await remove(cast.admin.token, made.id, byModerator)).json().comments).toEqual([]);
+    expect((await remove(cast.parent.token, made.id, byParent)).statusCode).toBe(404);
+    const listedOther = (await list(cast.otherCoach.token, cast.otherTeam.id)).json();
+    expect(listedOther[0].comments).toHaveLength(1);
   });
 
   it('takes comments from members while allowed; blank and closed are refused', async () => {

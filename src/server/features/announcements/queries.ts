@@ -138,9 +138,13 @@ export async function announcementsOfTeam(
 export async function ownerOfAnnouncement(
   db: Db,
   announcementId: number,
-): Promise<{ teamId: number; authorId: number | null } | undefined> {
+): Promise<{ teamId: number; authorId: number | null; expiresAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ teamId: announcements.teamId, authorId: announcements.authorId })
+    .select({
+      teamId: announcements.teamId,
+      authorId: announcements.authorId,
+      expiresAt: announcements.expiresAt,
+    })
     .from(announcements)
     .where(eq(announcements.id, announcementId));
   return row;
@@ -218,6 +222,45 @@ export async function insertComment(
   content: string,
 ): Promise<void> {
   await db.insert(announcementComments).values({ teamId, announcementId, authorId, content });
+}
+
+/** The comment's author, when the comment belongs to the announcement of the team. */
+export async function commentOf(
+  db: Db,
+  teamId: number,
+  announcementId: number,
+  commentId: number,
+): Promise<{ authorId: number | null } | undefined> {
+  const [row] = await db
+    .select({ authorId: announcementComments.authorId })
+    .from(announcementComments)
+    .where(
+      and(
+        eq(announcementComments.teamId, teamId),
+        eq(announcementComments.announcementId, announcementId),
+        eq(announcementComments.id, commentId),
+      ),
+    );
+  return row;
+}
+
+export async function deleteComment(
+  db: Db,
+  teamId: number,
+  announcementId: number,
+  commentId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(announcementComments)
+    .where(
+      and(
+        eq(announcementComments.teamId, teamId),
+        eq(announcementComments.announcementId, announcementId),
+        eq(announcementComments.id, commentId),
+      ),
+    )
+    .returning({ id: announcementComments.id });
+  return rows.length > 0;
 }
 
 /** Queues a group-chat cross-post; pass the transaction's handle to queue it with the announcement. */

@@ -17,6 +17,7 @@ import type { Db } from '../../db/connect.ts';
 // kept per reader, not once for every member.
 
 const announcementParams = z.object({ id: idParam('Announcement id') });
+const commentParams = z.object({ id: idParam('Announcement id'), commentId: idParam('Comment id') });
 const teamQuery = z.object({ team_id: idParam('Team id') });
 
 export async function announcementRoutes(
@@ -59,6 +60,12 @@ export async function announcementRoutes(
       reply
         .status(201)
         .send(await announcements.comment(request.user, request.params.id, request.body.content)),
+  );
+
+  r.delete(
+    '/announcements/:id/comments/:commentId',
+    { schema: { params: commentParams, response: { 200: announcementSchema } } },
+    (request) => announcements.deleteComment(request.user, request.params.id, request.params.commentId),
   );
 
   // Not under /:teamId: the sender's writes do not grow the team's data_version (they would empty every

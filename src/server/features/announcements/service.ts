@@ -12,7 +12,9 @@ import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/acc
 import * as queries from './queries.ts';
 
 // Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
-// Members read and comment; making one needs make_announcements; only the author edits or deletes.
+// Members read and comment; making one needs make_announcements. Only the author edits, and only while
+// still holding make_announcements; the author or a coach/admin of the team deletes an announcement or
+// a comment (moderation, 018).
 // An id of a team the caller is not in answers 404 'Announcement not found'.
 
 /** Emails of others only for those the roster shows them to (coaches, admins); always one's own. */
@@ -76,7 +78,7 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
     const owner = await queries.ownerOfAnnouncement(db, id);
     if (!owner) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
     const access = await loadTeamAccess(db, user, owner.teamId, ANNOUNCEMENT_MESSAGES.notFound);
-    return { access, authorId: owner.authorId };
+    return { access, authorId: owner.authorId, expiresAt: owner.expiresAt };
   }
 
   async function readOne(access: TeamAccess, id: number): Promise<Announcement> {
@@ -86,8 +88,14 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
     return toAnnouncement(access, item, comments, new Date());
   }
 
-  async function values(access: TeamAccess, input: AnnouncementInput): Promise<queries.AnnouncementValues> {
-    if (input.expires_at !== null && Date.parse(input.expires_at) <= Date.now()) {
+  /** `stored`: the expiry kept now, on an edit; sent back unchanged it may be past (018). */
+  async function values(
+    access: TeamAccess,
+    input: AnnouncementInput,
+    stored: Date | null = null,
+  ): Promise<queries.AnnouncementValues> {
+    const expiry = input.expires_at === null ? null : Date.parse(input.expires_at);
+    if (expiry !== null && expiry <= Date.now() && expiry !== stored?.getTime()) {
       throw badRequest(ANNOUNCEMENT_MESSAGES.expiryInPast);
     }
     const type = input.related_event_type;
@@ -153,9 +161,10 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
     },
 
     async update(user: UserRow, id: number, input: AnnouncementInput): Promise<Announcement> {
-      const { access, authorId } = await accessToAnnouncement(user, id);
+      const { access, authorId, expiresAt } = await accessToAnnouncement(user, id);
       if (authorId !== user.id) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOnly);
-      const row = await values(access, input);
+      requireCapability(access, 'make_announcements');
+      const row = await values(access, input, expiresAt);
       const botId = chatPostOf(access, input);
       const updated = await db.transaction(async (tx) => {
         const announcement = await queries.updateAnnouncement(tx, access.team.id, id, row);
@@ -171,7 +180,7 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
 
     async remove(user: UserRow, id: number): Promise<{ message: string }> {
       const { access, authorId } = await accessToAnnouncement(user, id);
-      if (authorId !== user.id) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOnly);
+      if (authorId !== user.id && !access.isCoach) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOrCoachOnly);
       if (!(await queries.deleteAnnouncement(db, access.team.id, id))) {
         throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
       }
@@ -185,6 +194,20 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
       if (!state) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
       if (!state.allowComments) throw badRequest(ANNOUNCEMENT_MESSAGES.commentsClosed);
       await queries.insertComment(db, access.team.id, id, user.id, content);
+      return readOne(access, id);
+    },
+
+    /** The comment's author or a coach/admin of the team removes a comment; answers the announcement. */
+    async deleteComment(user: UserRow, id: number, commentId: number): Promise<Announcement> {
+      const { access } = await accessToAnnouncement(user, id);
+      const found = await queries.commentOf(db, access.team.id, id, commentId);
+      if (!found) throw notFound(ANNOUNCEMENT_MESSAGES.commentNotFound);
+      if (found.authorId !== user.id && !access.isCoach) {
+        throw forbidden(ANNOUNCEMENT_MESSAGES.commentAuthorOrCoachOnly);
+      }
+      if (!(await queries.deleteComment(db, access.team.id, id, commentId))) {
+        throw notFound(ANNOUNCEMENT_MESSAGES.commentNotFound);
+      }
       return readOne(access, id);
     },
 
