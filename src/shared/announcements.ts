@@ -45,6 +45,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   commentFailed: 'Failed to add comment',
   deleteCommentConfirm: 'Delete this comment? This action cannot be undone.',
   deleteCommentFailed: 'Failed to delete comment.',
+  commentDeleted: 'Comment deleted.',
   // Server answers.
   notFound: 'Announcement not found',
   authorOnly: 'Only the author can change this announcement',

@@ -150,7 +150,7 @@ describe('AnnouncementsPanel', () => {
 
   it('edits and deletes for the author: expiry inferred, group chat off on edit, delete confirmed', async () => {
     const calls = serve(
-      [announcement(4, { expires_at: '2026-12-01T18:00:00.000Z' }), announcement(5, { author_id: 77 })],
+      [announcement(4, { expires_at: '2026-12-01T17:00:00.000Z' }), announcement(5, { author_id: 77 })],
       (url, method) =>
         method === 'PUT'
           ? { body: announcement(4) }
@@ -174,6 +174,8 @@ describe('AnnouncementsPanel', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       title: 'New title',
       post_to_groupme: false,
+      // The expiry was not touched: the stored one goes back, not 7 days from now.
+      expires_at: '2026-12-01T17:00:00.000Z',
     });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Title 4' }));
@@ -184,6 +186,81 @@ describe('AnnouncementsPanel', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       '/api/messaging/announcements/4',
     ]);
+  });
+
+  it('turns comments off on an expired announcement: the stored past expiry goes back unchanged', async () => {
+    const expired = announcement(8, { expires_at: '2026-11-20T06:00:00.000Z', is_archived: true });
+    const calls = serve([expired], (_url, method) =>
+      method === 'PUT' ? { body: { ...expired, allow_comments: false } } : undefined,
+    );
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Title 8' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Edit Announcement' }));
+    fireEvent.click(d.getByLabelText('Allow comments'));
+    fireEvent.click(d.getByRole('button', { name: 'Update Announcement' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      allow_comments: false,
+      expires_at: '2026-11-20T06:00:00.000Z',
+    });
+  });
+
+  it('coaches delete any announcement and comment; others their own comments; Edit needs the flag', async () => {
+    const list = [
+      announcement(9, {
+        author_id: 77,
+        comments: [
+          {
+            id: 21,
+            author_id: PARENT_ID,
+            author: { name: 'Pat Parent', email: null },
+            content: 'Mine',
+            created_at: '2026-11-24T16:00:00.000Z',
+          },
+          {
+            id: 22,
+            author_id: 78,
+            author: { name: 'Other', email: null },
+            content: 'Theirs',
+            created_at: '2026-11-24T16:01:00.000Z',
+          },
+        ],
+      }),
+      announcement(10, { author_id: PARENT_ID }),
+    ];
+    const calls = serve(list, (url, method) =>
+      method === 'DELETE' && url.includes('/comments/')
+        ? { body: announcement(9) }
+        : method === 'DELETE'
+          ? { body: { message: ANNOUNCEMENT_MESSAGES.deleted } }
+          : undefined,
+    );
+    const coach = renderPanel();
+    await screen.findByRole('heading', { name: 'Title 9' });
+    // Moderation: the coach deletes another's announcement (not edit it) and any comment.
+    expect(screen.getByRole('button', { name: 'Delete Title 9' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Title 9' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete comment by Other' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete comment by Pat Parent' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Comment' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+        '/api/messaging/announcements/9/comments/21',
+      ]),
+    );
+    coach.unmount();
+    cleanup();
+
+    // A parent (a former moderator, no flag): Delete on their own announcement and comment, no Edit.
+    serve(list);
+    renderPanel(parentTeam, PARENT_ID);
+    await screen.findByRole('heading', { name: 'Title 9' });
+    expect(screen.queryByRole('button', { name: 'Delete Title 9' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Title 10' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Title 10' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete comment by Pat Parent' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete comment by Other' })).toBeNull();
   });
 
   it('comments: Enter posts, blank is ignored, a failure keeps the text and says so', async () => {

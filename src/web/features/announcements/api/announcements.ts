@@ -80,6 +80,17 @@ export function useAddComment(teamId: number) {
   );
 }
 
+export function useDeleteComment(teamId: number) {
+  return useReloadingMutation(
+    ({ id, commentId }: { id: number; commentId: number }) =>
+      apiRequest(`/messaging/announcements/${id}/comments/${commentId}`, {
+        method: 'DELETE',
+        schema: announcementSchema,
+      }),
+    [announcementKeys.list(teamId)],
+  );
+}
+
 /** The team's last failed group-chat cross-post (coaches and admins). */
 export function useChatPostError(teamId: number, enabled: boolean) {
   return useQuery<ChatPostError>({

@@ -43,20 +43,31 @@ interface AnnouncementCardProps {
   teamId: number;
   announcement: Announcement;
   zone: string;
-  isAuthor: boolean;
+  /** The author, still allowed to announce. */
+  canEdit: boolean;
+  /** The author, or a coach/admin of the team (018). */
+  canDelete: boolean;
+  /** Whether the signed-in user may delete a comment by `authorId`. */
+  canDeleteComment: (authorId: number | null) => boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onDeleteComment: (commentId: number) => void;
   deleting: boolean;
+  deletingCommentId: number | null;
 }
 
 export function AnnouncementCard({
   teamId,
   announcement: a,
   zone,
-  isAuthor,
+  canEdit,
+  canDelete,
+  canDeleteComment,
   onEdit,
   onDelete,
+  onDeleteComment,
   deleting,
+  deletingCommentId,
 }: AnnouncementCardProps) {
   const titleId = useId();
   const classes = ['card', 'announcement'];
@@ -89,29 +100,40 @@ export function AnnouncementCard({
         <p className="announcement__content">
           <LinkifiedText text={a.content} />
         </p>
-        {isAuthor && (
+        {(canEdit || canDelete) && (
           <div className="announcement__actions">
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={onEdit}
-              aria-label={`Edit ${a.title}`}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button button--danger-outline button--small"
-              onClick={onDelete}
-              aria-label={`Delete ${a.title}`}
-              disabled={deleting}
-            >
-              {deleting ? 'Deleting...' : 'Delete'}
-            </button>
+            {canEdit && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={onEdit}
+                aria-label={`Edit ${a.title}`}
+              >
+                Edit
+              </button>
+            )}
+            {canDelete && (
+              <button
+                type="button"
+                className="button button--danger-outline button--small"
+                onClick={onDelete}
+                aria-label={`Delete ${a.title}`}
+                disabled={deleting}
+              >
+                {deleting ? 'Deleting...' : 'Delete'}
+              </button>
+            )}
           </div>
         )}
         {(a.allow_comments || a.comments.length > 0) && (
-          <Comments teamId={teamId} announcement={a} zone={zone} />
+          <Comments
+            teamId={teamId}
+            announcement={a}
+            zone={zone}
+            canDelete={canDeleteComment}
+            onDelete={onDeleteComment}
+            deletingId={deletingCommentId}
+          />
         )}
       </article>
     </li>
@@ -122,10 +144,16 @@ function Comments({
   teamId,
   announcement: a,
   zone,
+  canDelete,
+  onDelete,
+  deletingId,
 }: {
   teamId: number;
   announcement: Announcement;
   zone: string;
+  canDelete: (authorId: number | null) => boolean;
+  onDelete: (commentId: number) => void;
+  deletingId: number | null;
 }) {
   const [text, setText] = useState('');
   const add = useAddComment(teamId);
@@ -174,6 +202,17 @@ function Comments({
               <p className="announcement-comment__content">
                 <LinkifiedText text={c.content} />
               </p>
+              {canDelete(c.author_id) && (
+                <button
+                  type="button"
+                  className="button button--danger-outline button--small"
+                  onClick={() => onDelete(c.id)}
+                  aria-label={`Delete comment by ${authorLabel(c.author)}`}
+                  disabled={deletingId === c.id}
+                >
+                  {deletingId === c.id ? 'Deleting...' : 'Delete'}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -135,7 +135,11 @@ export function AnnouncementFormModal({
       );
       return;
     }
-    if (values.expiry === 'date' && (!values.expiryDate || values.expiryDate < today)) {
+    // An expiry left as it opened goes back as stored (018): an expired one may stay past, and a
+    // 'days' one is not pushed later on each save.
+    const expiryKept =
+      editing && values.expiry === initial.expiry && values.expiryDate === initial.expiryDate;
+    if (!expiryKept && values.expiry === 'date' && (!values.expiryDate || values.expiryDate < today)) {
       setProblem('Please choose an expiry date from today on.');
       return;
     }
@@ -148,7 +152,7 @@ export function AnnouncementFormModal({
       allow_comments: values.allowComments,
       related_event_type: (type as RelatedEventType | undefined) ?? null,
       related_event_id: id ? Number(id) : null,
-      expires_at: expiresAtFor(expiryChoice(values), zone),
+      expires_at: expiryKept ? announcement.expires_at : expiresAtFor(expiryChoice(values), zone),
       post_to_groupme: hasGroupChat && values.postToGroupChat,
     };
     save.mutate(editing ? { id: announcement.id, body } : { body }, {

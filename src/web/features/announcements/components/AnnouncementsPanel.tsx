@@ -7,17 +7,19 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
-import { useAnnouncements, useDeleteAnnouncement } from '../api/announcements.ts';
+import { useAnnouncements, useDeleteAnnouncement, useDeleteComment } from '../api/announcements.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import { AnnouncementFormModal, type EventOption } from './AnnouncementFormModal.tsx';
 import './announcements.css';
 
 type Dialog =
-  { kind: 'form'; announcement: Announcement | null } | { kind: 'delete'; announcement: Announcement };
+  | { kind: 'form'; announcement: Announcement | null }
+  | { kind: 'delete'; announcement: Announcement }
+  | { kind: 'deleteComment'; announcement: Announcement; commentId: number };
 
 interface AnnouncementsPanelProps {
   team: Team;
-  /** The signed-in user: edit and delete are the author's. */
+  /** The signed-in user: edit is the author's; delete the author's or a coach's/admin's (018). */
   userId: number;
   /** Events to relate an announcement to; the app loads them for coaches only. */
   eventOptions?: readonly EventOption[];
@@ -29,6 +31,9 @@ export function AnnouncementsPanel({ team, userId, eventOptions = [] }: Announce
   const list = useAnnouncements(team.id);
   const remove = useDeleteAnnouncement(team.id);
   const canPost = useCan(team, 'make_announcements');
+  const removeComment = useDeleteComment(team.id);
+  // Coaches of the team and admins moderate: they delete any announcement or comment (018).
+  const moderates = team.is_coach;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const hasGroupChat = Boolean(team.groupme_bot_id);
@@ -45,6 +50,23 @@ export function AnnouncementsPanel({ team, userId, eventOptions = [] }: Announce
             : ANNOUNCEMENT_MESSAGES.deleteFailed,
         ),
     });
+  };
+
+  const confirmDeleteComment = (announcement: Announcement, commentId: number) => {
+    close();
+    removeComment.mutate(
+      { id: announcement.id, commentId },
+      {
+        onSuccess: () => showToast('success', ANNOUNCEMENT_MESSAGES.commentDeleted),
+        onError: (error) =>
+          showToast(
+            'error',
+            error instanceof ApiError && error.status === 401
+              ? ANNOUNCEMENT_MESSAGES.authError
+              : ANNOUNCEMENT_MESSAGES.deleteCommentFailed,
+          ),
+      },
+    );
   };
 
   return (
@@ -81,10 +103,16 @@ export function AnnouncementsPanel({ team, userId, eventOptions = [] }: Announce
               teamId={team.id}
               announcement={a}
               zone={zone}
-              isAuthor={a.author_id === userId}
+              canEdit={a.author_id === userId && canPost}
+              canDelete={a.author_id === userId || moderates}
+              canDeleteComment={(authorId) => authorId === userId || moderates}
               onEdit={() => setDialog({ kind: 'form', announcement: a })}
               onDelete={() => setDialog({ kind: 'delete', announcement: a })}
+              onDeleteComment={(commentId) =>
+                setDialog({ kind: 'deleteComment', announcement: a, commentId })
+              }
               deleting={remove.isPending && remove.variables === a.id}
+              deletingCommentId={removeComment.isPending ? removeComment.variables.commentId : null}
             />
           ))}
         </ul>
@@ -106,6 +134,17 @@ export function AnnouncementsPanel({ team, userId, eventOptions = [] }: Announce
         confirmLabel="Delete"
         danger
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.announcement)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'deleteComment'}
+        title="Delete Comment"
+        message={ANNOUNCEMENT_MESSAGES.deleteCommentConfirm}
+        confirmLabel="Delete"
+        danger
+        onConfirm={() =>
+          dialog?.kind === 'deleteComment' && confirmDeleteComment(dialog.announcement, dialog.commentId)
+        }
         onCancel={close}
       />
     </section>
