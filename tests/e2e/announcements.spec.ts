@@ -112,6 +112,14 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
   await snapshot(parentPage, info, 'parent');
   await expectNoAxeViolations(parentPage, 'announcements');
 
+  // The author deletes their own comment, confirmed (coaches and admins could too, decision 018).
+  const ownComment = card.getByRole('listitem').filter({ hasText: 'We will be there <3' });
+  await ownComment.getByRole('button', { name: 'Delete comment by Paula Lopez' }).click();
+  const confirm = parentPage.getByRole('dialog', { name: 'Delete Comment' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(parentPage.getByText('Comment deleted.')).toBeVisible();
+  await expect(ownComment).toHaveCount(0);
+
   // The Polls section opens from the hash.
   await parentPage.goto('/#messages?subtab=polls');
   await expect(parentPage.getByRole('tab', { name: 'Polls' })).toHaveAttribute('aria-selected', 'true');
