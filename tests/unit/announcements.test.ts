@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expiresAtFor, inferExpiry } from '../../src/shared/announcement-expiry.ts';
 import { isArchived, isExpiringSoon, linkify, preview } from '../../src/shared/announcements.ts';
+import { claimSeconds } from '../../src/server/features/announcements/chat-outbox.ts';
+import {
+  CHAT_POST_MAX_CHARS,
+  chatPostText,
+  POST_TIMEOUT_MS,
+} from '../../src/server/features/announcements/chat-sender.ts';
 
 // Announcement expiry and display rules (spec part 1 sections 4, 5 and 9).
 
@@ -80,5 +86,27 @@ describe('archived, soon, preview, linkify', () => {
     ]);
     expect(linkify('javascript:alert(1)')).toEqual([{ kind: 'text', text: 'javascript:alert(1)' }]);
     expect(linkify('')).toEqual([]);
+  });
+});
+
+describe('chatPostText (GroupMe takes at most 1,000 characters)', () => {
+  it('keeps a text of 1,000 and cuts a longer one to 1,000 ending with an ellipsis', () => {
+    expect(chatPostText('a'.repeat(1000))).toBe('a'.repeat(1000));
+    const cut = chatPostText('b'.repeat(1001));
+    expect(cut).toHaveLength(CHAT_POST_MAX_CHARS);
+    expect(cut).toBe(`${'b'.repeat(999)}…`);
+  });
+
+  it('never splits an emoji in two', () => {
+    const cut = chatPostText(`${'c'.repeat(998)}😀${'d'.repeat(10)}`);
+    expect(cut).toBe(`${'c'.repeat(998)}…`);
+    expect(cut.length).toBeLessThanOrEqual(CHAT_POST_MAX_CHARS);
+  });
+});
+
+describe('claimSeconds', () => {
+  it('covers a whole batch of posts each taking its full timeout, with a margin', () => {
+    expect(claimSeconds(20, POST_TIMEOUT_MS)).toBeGreaterThan((20 * POST_TIMEOUT_MS) / 1000);
+    expect(claimSeconds(1, POST_TIMEOUT_MS)).toBeGreaterThan(POST_TIMEOUT_MS / 1000);
   });
 });
