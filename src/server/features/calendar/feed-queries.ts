@@ -1,5 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { GameStatus, GameType } from '../../../shared/events.ts';
+import type {
+  CalendarGameInput,
+  CalendarPracticeInput,
+  CalendarTournamentGameInput,
+  CalendarTournamentInput,
+} from '../../../shared/calendar.ts';
 import type { MemberRole } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
@@ -77,45 +82,12 @@ interface Stamped {
   updated: number;
   revision: number;
 }
-export interface FeedTournamentRow extends Stamped {
-  name: string;
-  location: string;
-  address: string | null;
-  notes: string | null;
-  start_date: string;
-  end_date: string;
-}
-export interface FeedTournamentGameRow extends Stamped {
-  tournament_id: number;
-  opponent: string;
-  date: string | null;
-  time: string | null;
-  field: string | null;
-  kit: string | null;
-  notes: string | null;
-  status: GameStatus;
-}
-export interface FeedGameRow extends Stamped {
-  opponent: string;
-  date: string;
-  time: string;
-  location: string;
-  address: string | null;
-  kit: string | null;
-  notes: string | null;
-  type: GameType;
-  status: GameStatus;
-  is_home: boolean;
-}
-export interface FeedPracticeRow extends Stamped {
-  title: string;
-  date: string;
-  time: string;
-  location: string;
-  address: string | null;
-  notes: string | null;
-  duration: number | null;
-}
+// The rows carry what the shared derivation reads (calendar.ts), plus their team and change stamps.
+export type FeedTournamentRow = Stamped & Omit<CalendarTournamentInput, 'id' | 'games'>;
+export type FeedTournamentGameRow = Stamped &
+  Omit<CalendarTournamentGameInput, 'id' | 'round_name'> & { tournament_id: number };
+export type FeedGameRow = Stamped & Omit<CalendarGameInput, 'id'>;
+export type FeedPracticeRow = Stamped & Omit<CalendarPracticeInput, 'id' | 'focus' | 'equipment_needed'>;
 export interface FeedRows {
   /** The teams as read with their events (same snapshot): names and the versions the rows are at. */
   teams: FeedTeamRow[];
