@@ -12,3 +12,4 @@ export * from './schema/kits.ts';
 export * from './schema/events.ts';
 export * from './schema/rsvps.ts';
 export * from './schema/messaging.ts';
+export * from './schema/conversations.ts';

@@ -1,0 +1,159 @@
+import type { Role } from './roles.ts';
+
+// Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation type',
+// 'Child-safe messaging', 'Live updates'; docs/decisions/020). Pure rules used by the server and the page.
+
+export const CONVERSATION_TYPES = ['peer_to_peer', 'group'] as const;
+export type ConversationType = (typeof CONVERSATION_TYPES)[number];
+
+export const MESSAGE_LIMITS = {
+  /** A message is a chat line, not a document; long enough for directions to a field. */
+  contentMax: 4000,
+  conversationNameMax: 100,
+  /** Everyone on a big club team, with room for the added parents. */
+  participantsMax: 200,
+  /** Messages of a conversation answered at once, newest last. */
+  threadPage: 200,
+  /** An Idempotency-Key header: a UUID or similar token from the page. */
+  idempotencyKeyMax: 100,
+} as const;
+
+export const MESSAGING_MESSAGES = {
+  noTeam: 'Please select a team to view messages.',
+  noMembers: 'No team members available to message',
+  selectParticipant: 'Please select at least one participant',
+  createTitle: 'Unable to Create Conversation',
+  createFailed: 'Failed to create conversation',
+  sendFailed: 'Failed to send message',
+  conversationNotFound: 'Conversation not found',
+  contentRequired: 'Message cannot be empty',
+  contentTooLong: `Message must be no more than ${MESSAGE_LIMITS.contentMax} characters`,
+  nameTooLong: `Conversation name must be no more than ${MESSAGE_LIMITS.conversationNameMax} characters`,
+  tooManyParticipants: `A conversation can have at most ${MESSAGE_LIMITS.participantsMax} participants`,
+  notMessageable: 'You cannot message one or more of the selected people',
+  /** Shown in a thread whose child-safe rule added parents. */
+  parentsAdded: "A player's parents are included in this conversation to keep it safe.",
+  /** Shown in a thread where a player had no parent account to copy: the team's coaches were added. */
+  noParentYet: 'No parent is copied yet: the team’s coaches are included until a parent joins.',
+  justYou: 'Just you',
+  everyone: 'Everyone',
+} as const;
+
+/** The spec's polling intervals (section 9), the fallback while no live stream is connected. */
+export const MESSAGING_POLL_MS = {
+  openConversation: 3_000,
+  conversationsTab: 30_000,
+  otherwiseVisible: 60_000,
+  hidden: 120_000,
+  unreadCount: 30_000,
+} as const;
+
+/** DECISIONS.md 'Conversation type': peer_to_peer with one other participant, otherwise group. */
+export function conversationTypeOf(participantCount: number): ConversationType {
+  return participantCount === 2 ? 'peer_to_peer' : 'group';
+}
+
+/** The groups of 'Start New Message', in the spec's order. */
+export const PARTICIPANT_GROUPS = ['coach', 'admin', 'parent', 'player'] as const satisfies readonly Role[];
+export const PARTICIPANT_GROUP_LABELS: Record<Role, string> = {
+  coach: 'Coaches',
+  admin: 'Admins',
+  parent: 'Parents',
+  player: 'Players',
+};
+
+/**
+ * Part 1 section 6 'Messaging': coaches (and admins, and moderators holding can_send_messages) may message
+ * anyone on the team; others may message people of their own role group plus coaches and admins.
+ */
+export function canMessage(sender: { role: Role; canSendMessages: boolean }, recipientRole: Role): boolean {
+  if (sender.role === 'coach' || sender.role === 'admin' || sender.canSendMessages) return true;
+  return recipientRole === sender.role || recipientRole === 'coach' || recipientRole === 'admin';
+}
+
+export interface DirectoryPerson {
+  user_id: number;
+  role: Role;
+}
+
+export interface ChildSafeInput {
+  /** Everyone chosen, the creator included. */
+  participants: readonly DirectoryPerson[];
+  /** Player user id -> the user ids of that player's linked parent accounts on this team. */
+  parentsOfPlayer: ReadonlyMap<number, readonly number[]>;
+  /** The team's coaches, by user id. */
+  coachIds: readonly number[];
+}
+
+export interface ChildSafeResult {
+  /** User ids to add, beyond those chosen, in ascending order. */
+  added: number[];
+  /** Some player had no parent account: coaches were added instead. */
+  noParentYet: boolean;
+}
+
+/**
+ * DECISIONS.md 'Child-safe messaging': every player is a minor. When a conversation holds a player and an
+ * adult who is not that player's parent, the player's linked parent accounts join it; a player with no
+ * linked parent brings the team's coaches instead. Player-to-player conversations stay as they are.
+ */
+export function childSafeAdditions({
+  participants,
+  parentsOfPlayer,
+  coachIds,
+}: ChildSafeInput): ChildSafeResult {
+  const chosen = new Set(participants.map((p) => p.user_id));
+  const adults = participants.filter((p) => p.role !== 'player').map((p) => p.user_id);
+  const added = new Set<number>();
+  let noParentYet = false;
+  for (const person of participants) {
+    if (person.role !== 'player') continue;
+    const parents = parentsOfPlayer.get(person.user_id) ?? [];
+    const unrelatedAdult = adults.some((adult) => !parents.includes(adult));
+    if (!unrelatedAdult) continue;
+    if (parents.length > 0) {
+      parents.forEach((id) => added.add(id));
+    } else {
+      noParentYet = true;
+      coachIds.forEach((id) => added.add(id));
+    }
+  }
+  for (const id of chosen) added.delete(id);
+  return { added: [...added].sort((a, b) => a - b), noParentYet };
+}
+
+/**
+ * A conversation's title (section 9): its name when it has one; otherwise 'Just you' alone, 'Everyone'
+ * when it holds every member of the team, the other people's names up to 4, and past 4 the first three
+ * and 'and N others'.
+ */
+export function conversationTitle(input: {
+  name: string | null;
+  viewerId: number;
+  participants: readonly { user_id: number; name: string }[];
+  /** How many members the team has (the viewer included). */
+  teamMemberCount: number;
+  /** How many of the participants are members of the team. */
+  memberParticipantCount: number;
+}): string {
+  const name = input.name?.trim();
+  if (name) return name;
+  const others = input.participants.filter((p) => p.user_id !== input.viewerId).map((p) => p.name);
+  if (others.length === 0) return MESSAGING_MESSAGES.justYou;
+  if (input.teamMemberCount > 2 && input.memberParticipantCount >= input.teamMemberCount) {
+    return MESSAGING_MESSAGES.everyone;
+  }
+  if (others.length <= 4) return others.join(', ');
+  return `${others.slice(0, 3).join(', ')} and ${others.length - 3} others`;
+}
+
+/** Live update kinds sent on the stream (`event: change`), and what each asks the page to read again. */
+export const LIVE_TOPICS = ['messages', 'conversations', 'announcements', 'polls'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+export interface LiveChange {
+  team_id: number;
+  topic: LiveTopic;
+  /** For 'messages': the conversation that has a new message. */
+  conversation_id?: number;
+}

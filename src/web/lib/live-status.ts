@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+
+// Whether the live stream (server-sent events, docs/decisions/020) is connected for the selected team.
+// While it is, pages need not poll: the stream tells them when to read again. Whenever it is not, the
+// spec's polling intervals apply (DECISIONS.md 'Live updates'). The stream (live-stream.ts) sets it;
+// any hook reads it.
+
+let connectedTeamId: number | null = null;
+const listeners = new Set<() => void>();
+
+export function setLiveTeam(teamId: number | null): void {
+  if (connectedTeamId === teamId) return;
+  connectedTeamId = teamId;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while the live stream of this team is connected. */
+export function useLiveConnected(teamId: number | null | undefined): boolean {
+  const current = useSyncExternalStore(subscribe, () => connectedTeamId);
+  return teamId !== null && teamId !== undefined && current === teamId;
+}
+
+/** A polling interval that stops while the team's stream is connected: `false` to TanStack Query. */
+export function usePollingFallback(teamId: number | null | undefined, intervalMs: number): number | false {
+  return useLiveConnected(teamId) ? false : intervalMs;
+}
+
+/**
+ * What each live change asks the page to read again, as TanStack Query key prefixes. Every feature keeps
+ * its answers under these keys: ['teams', teamId, 'conversations'], ['teams', teamId, 'messages',
+ * conversationId], ['teams', teamId, 'unread'], ['teams', teamId, 'announcements'], ['teams', teamId,
+ * 'polls'] (and the dashboard's cards read the same queries).
+ */
+export function liveQueryPrefixes(
+  teamId: number,
+  topic: 'messages' | 'conversations' | 'announcements' | 'polls',
+  conversationId?: number,
+): (readonly unknown[])[] {
+  switch (topic) {
+    case 'messages':
+      return [
+        ['teams', teamId, 'conversations'],
+        conversationId === undefined
+          ? ['teams', teamId, 'messages']
+          : ['teams', teamId, 'messages', conversationId],
+        ['teams', teamId, 'unread'],
+      ];
+    case 'conversations':
+      return [
+        ['teams', teamId, 'conversations'],
+        ['teams', teamId, 'unread'],
+      ];
+    case 'announcements':
+      return [['teams', teamId, 'announcements']];
+    case 'polls':
+      return [['teams', teamId, 'polls']];
+  }
+}
