@@ -80,6 +80,8 @@ const envSchema = z.object({
   VERIFY_EMAIL_LIMIT_PER_ACCOUNT: count(5),
   /** Invite emails one coach may send per hour; a contact gets no new one within INVITE_RESEND_MINUTES. */
   INVITE_LIMIT_PER_COACH_PER_HOUR: count(50),
+  /** Polls one author may create per hour: each one emails the whole team. */
+  POLL_LIMIT_PER_AUTHOR_PER_HOUR: count(20),
   FORGOT_LIMIT_PER_IP: count(10),
   FORGOT_LIMIT_PER_ACCOUNT: count(3),
   RESET_LIMIT_PER_IP: count(20),

@@ -48,6 +48,7 @@ export const POLL_MESSAGES = {
   expiryInvalid: 'Expiry must be a date and time',
   expiryPast: 'The expiry must be in the future',
   pollChanged: 'The poll changed. Please look at it again.',
+  tooMany: 'You have created many polls in the last hour. Please wait before creating more.',
 } as const;
 
 /** How long a poll runs: never ends, N days from now, or to the end of a date in the team's zone. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/shared/api/auth.ts';
+import { POLL_MESSAGES } from '../../src/shared/polls.ts';
 import { INVITE_MESSAGES } from '../../src/shared/teams.ts';
 import { addPlayer, call, createTeam, signUp } from '../support/teams.ts';
 import { BACKENDS, startTestApp, type TestApp, uniqueEmail } from '../support/test-app.ts';
@@ -13,6 +14,7 @@ describe.each(BACKENDS)('email limits on $name', (backend) => {
     t = await startTestApp(backend, {
       INVITE_LIMIT_PER_COACH_PER_HOUR: '3',
       VERIFY_EMAIL_LIMIT_PER_ACCOUNT: '2',
+      POLL_LIMIT_PER_AUTHOR_PER_HOUR: '2',
     });
   });
   afterAll(() => t?.close());
@@ -35,6 +37,27 @@ describe.each(BACKENDS)('email limits on $name', (backend) => {
     // The refused add stored nothing: the whole write is undone.
     const roster = (await call(t, 'GET', `/api/teams/${team.id}/players`, coach.token)).json();
     expect(roster[0].parent_contacts).toHaveLength(3);
+  });
+
+  it('an author creates at most the hourly number of polls, each of which emails the team', async () => {
+    const coach = await signUp(t, 'coach');
+    const team = await createTeam(t, coach);
+    const create = (question: string) =>
+      call(t, 'POST', `/api/messaging/polls?team_id=${team.id}`, coach.token, {
+        question,
+        options: ['Yes', 'No'],
+      });
+    expect((await create('First?')).statusCode).toBe(201);
+    expect((await create('Second?')).statusCode).toBe(201);
+    const third = await create('Third?');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ detail: POLL_MESSAGES.tooMany });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3000);
+    const polls = (await call(t, 'GET', `/api/messaging/polls/${team.id}`, coach.token)).json();
+    expect(polls.polls.map((poll: { question: string }) => poll.question).sort()).toEqual([
+      'First?',
+      'Second?',
+    ]);
   });
 
   it('verification links: at most the hourly number per account', async () => {

@@ -83,7 +83,10 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
     });
 
   beforeAll(async () => {
-    ({ t, cast, close } = await startWithCast(backend, smtp));
+    ({ t, cast, close } = await startWithCast(backend, smtp, {
+      // This file creates many polls as one coach; the hourly allowance has its own test (invite-limits).
+      POLL_LIMIT_PER_AUTHOR_PER_HOUR: '1000',
+    }));
     const teamId = cast.team.id;
     await verifyEmail(cast.parent);
     p.ava = (await addPlayer(t, cast.coach, teamId, { name: 'Ava Adams', jersey_number: 7 })).id;

@@ -185,9 +185,10 @@ export async function setModeratorFlags(
 export async function startWithCast(
   backend: Backend,
   smtp?: SmtpReceiver,
+  config: Record<string, string> = {},
 ): Promise<{ t: TestApp; cast: Cast; close: () => Promise<void> }> {
-  const env = smtp ? { SMTP_URL: `smtp://127.0.0.1:${await smtp.start()}` } : undefined;
-  const t = await startTestApp(backend, env);
+  const mail = smtp ? { SMTP_URL: `smtp://127.0.0.1:${await smtp.start()}` } : {};
+  const t = await startTestApp(backend, { ...mail, ...config });
   return {
     t,
     cast: await castOfTeam(t),

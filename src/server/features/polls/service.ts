@@ -14,7 +14,8 @@ import { compareByJersey } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation, sqlState } from '../../db/errors.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { countHit } from '../../db/rate-counter.ts';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import type { UserRow } from '../auth/queries.ts';
 import * as roster from '../roster/queries.ts';
@@ -28,6 +29,8 @@ import * as queries from './queries.ts';
 // an admin or hold make_announcements. A vote names a player: the caller may vote for exactly the players
 // they may RSVP for (canRsvpFor with the roster's is_mine), once per player and poll. A poll of a team the
 // caller is not in is 'Poll not found', whether it exists or not.
+
+const HOUR_MS = 60 * 60 * 1000;
 
 type PollInput = z.output<typeof pollBody>;
 type VoteInput = z.output<typeof voteBody>;
@@ -45,7 +48,7 @@ export function createPollService({
   mailQueued,
 }: {
   db: Db;
-  config: Pick<Config, 'PUBLIC_URL'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'POLL_LIMIT_PER_AUTHOR_PER_HOUR'>;
   mailQueued: () => void;
 }) {
   /** The team's players with is_mine computed exactly as the roster (and RSVPs) do. */
@@ -166,6 +169,12 @@ export function createPollService({
       requireCapability(access, 'make_announcements');
       // A poll made already expired would be emailed to everyone and refuse every vote.
       if (isArchived(input.expires_at)) throw badRequest(POLL_MESSAGES.expiryPast);
+      // Each poll emails the whole team: an hourly allowance per author, counted before the write so a
+      // refused one is counted too (DECISIONS.md 'Trust and safety').
+      const hit = await countHit(db, `poll:author:${user.id}`, HOUR_MS);
+      if (hit.count > config.POLL_LIMIT_PER_AUTHOR_PER_HOUR) {
+        throw tooMany(POLL_MESSAGES.tooMany, hit.ttlMs / 1000);
+      }
       const { team } = access;
       const row = await db.transaction(async (tx) => {
         const poll = await queries.insertPoll(tx, team.id, user.id, {
