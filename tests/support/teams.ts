@@ -187,7 +187,7 @@ export async function startWithCast(
   smtp?: SmtpReceiver,
   config: Record<string, string> = {},
 ): Promise<{ t: TestApp; cast: Cast; close: () => Promise<void> }> {
-  const mail = smtp ? { SMTP_URL: `smtp://127.0.0.1:${await smtp.start()}` } : {};
+  const mail: Record<string, string> = smtp ? { SMTP_URL: `smtp://127.0.0.1:${await smtp.start()}` } : {};
   const t = await startTestApp(backend, { ...mail, ...config });
   return {
     t,

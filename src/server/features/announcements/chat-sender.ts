@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
+import { OutboxDrainer } from '../../outbox-drainer.ts';
 import {
+  type ChatPostRow,
   claimDueChatPosts,
   claimSeconds,
   markChatPostFailed,
@@ -8,7 +10,6 @@ import {
   retryDelaySeconds,
 } from './chat-outbox.ts';
 
-const BATCH = 20;
 export const POST_TIMEOUT_MS = 10_000;
 /** GroupMe's limit on a bot's message. */
 export const CHAT_POST_MAX_CHARS = 1000;
@@ -71,85 +72,27 @@ export interface ChatSenderOptions {
   retryDelay?: (attempts: number) => number;
 }
 
-/**
- * Drains the chat-post outbox, as MailSender drains the email outbox: every process runs one, the
- * claim in the database keeps two from posting the same message; on a timer, and at once on `nudge()`.
- */
-export class ChatPostSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-
-  constructor(
-    private readonly db: Db,
-    private readonly options: ChatSenderOptions,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  nudge(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  /** Posts everything due now. */
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    this.running = this.sendDue().finally(() => (this.running = undefined));
-    await this.running;
-  }
-
-  private schedule(delay: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      void this.drain()
-        .catch((error: unknown) => this.log.error({ err: error }, 'chat-post sender failed'))
-        .finally(() => {
-          if (this.stopped) return;
-          const next = this.again ? 0 : this.options.pollMs;
-          this.again = false;
-          this.schedule(next);
-        });
-    }, delay);
-    this.timer.unref();
-  }
-
-  private async sendDue(): Promise<void> {
-    for (;;) {
-      const batch = await claimDueChatPosts(this.db, BATCH, claimSeconds(BATCH, POST_TIMEOUT_MS));
-      for (const row of batch) {
-        try {
-          await postToGroupChat(this.options.apiUrl, row.botId, row.text);
-          await markChatPostSent(this.db, row);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const refused = error instanceof ChatPostError && error.refused;
-          this.log.warn(
-            { chatPostId: row.id, teamId: row.teamId, attempts: row.attempts, error: message },
-            'group-chat post not delivered',
-          );
-          await markChatPostFailed(
-            this.db,
+/** Drains the chat-post outbox: a 4xx refusal (a wrong bot id) gives up after a few tries. */
+export class ChatPostSender extends OutboxDrainer<ChatPostRow> {
+  constructor(db: Db, options: ChatSenderOptions, log: FastifyBaseLogger) {
+    super(
+      {
+        name: 'group-chat post',
+        claim: (batch) => claimDueChatPosts(db, batch, claimSeconds(batch, POST_TIMEOUT_MS)),
+        deliver: (row) => postToGroupChat(options.apiUrl, row.botId, row.text),
+        sent: (row) => markChatPostSent(db, row),
+        failed: (row, error) =>
+          markChatPostFailed(
+            db,
             row,
-            message,
-            refused,
-            this.options.retryDelay ?? retryDelaySeconds,
-          );
-        }
-      }
-      if (batch.length < BATCH) return;
-    }
+            error instanceof Error ? error.message : String(error),
+            error instanceof ChatPostError && error.refused,
+            options.retryDelay ?? retryDelaySeconds,
+          ),
+        describe: (row) => ({ chatPostId: row.id, teamId: row.teamId, attempts: row.attempts }),
+      },
+      options.pollMs,
+      log,
+    );
   }
 }
