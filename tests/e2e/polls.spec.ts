@@ -104,3 +104,46 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
   await expect(parentPage.locator(`#poll-${pollId}`)).toHaveClass(/poll-card--highlight/);
   await context.close();
 });
+
+test('a vote on a dropped connection fails at once and is not sent later; a double tap votes once @phone', async ({
+  page,
+  context,
+  request,
+}) => {
+  const coach = await coachWithTeam(request, 'U11 Offline Polls', [{ name: 'Noa Park', jersey_number: 4 }]);
+  const created = await apiCall<{ id: number }>(
+    request,
+    coach,
+    'post',
+    `/messaging/polls?team_id=${coach.team.id}`,
+    { question: 'Car pool on Sunday?', options: ['Yes', 'No'] },
+  );
+  const votes = async () =>
+    (
+      await apiCall<{ polls: { id: number; total_votes: number }[] }>(
+        request,
+        coach,
+        'get',
+        `/messaging/polls/${coach.team.id}`,
+      )
+    ).polls.find((p) => p.id === created.id)?.total_votes;
+
+  await signInAs(page, coach, `/#messages?subtab=polls&pollId=${created.id}`);
+  const card = page.locator(`#poll-${created.id}`);
+  const yes = card.getByRole('button', { name: 'Yes for Noa Park' });
+  await expect(yes).toBeVisible();
+
+  await context.setOffline(true);
+  await yes.click();
+  await expect(toast(page, `${POLL_MESSAGES.voteFailed}: Network error - check connection`)).toBeVisible();
+  await expect(yes).toBeEnabled();
+  await context.setOffline(false);
+  // Give a replayed write every chance to arrive: none may.
+  await page.waitForTimeout(1500);
+  expect(await votes()).toBe(0);
+
+  await yes.dblclick();
+  await expect(toast(page, `${POLL_MESSAGES.voted}: Noa Park`)).toBeVisible();
+  await expect(card.getByText(POLL_MESSAGES.youVoted)).toBeVisible();
+  expect(await votes()).toBe(1);
+});
