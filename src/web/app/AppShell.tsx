@@ -5,6 +5,7 @@ import { useCan } from '../lib/permissions.ts';
 import { isCoachLike } from '../../shared/roles.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
 import { usePendingJoinRequestCount } from '../features/admin/api/get-join-requests.ts';
+import { useUnreadCount } from '../features/conversations/api/get-unread-count.ts';
 import { useCoachedTeams } from '../features/teams/api/get-coached-teams.ts';
 import { useMyTeam } from '../features/teams/api/get-my-team.ts';
 import { ToastRegion } from '../components/ToastRegion.tsx';
@@ -60,6 +61,7 @@ export function AppShell({ user }: AppShellProps) {
       : NO_TEAMS;
   const [selectedTeam, selectTeam] = useSelectedTeam(teams);
   const pendingJoinRequests = usePendingJoinRequestCount(selectedTeam?.id ?? null, coachLike);
+  const unreadMessages = useUnreadCount(selectedTeam?.id ?? null);
   // Moderators holding the kits or team-info flag reach those parts of Team Administration too.
   const canKits = useCan(selectedTeam, 'manage_equipment');
   const canSettings = useCan(selectedTeam, 'edit_team_info');
@@ -137,8 +139,7 @@ export function AppShell({ user }: AppShellProps) {
         clubName={clubName}
         tabs={visibleTabs(coachLike || canKits || canSettings)}
         activeTab={tab}
-        // The unread-message count arrives with the Communication feature.
-        counts={{ unread: 0, pendingJoinRequests }}
+        counts={{ unread: unreadMessages, pendingJoinRequests }}
         user={user}
         logoRef={logoRef}
         teamPicker={

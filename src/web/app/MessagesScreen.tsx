@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
-import { ANNOUNCEMENT_MESSAGES } from '../../shared/announcements.ts';
 import type { Team } from '../../shared/api/teams.ts';
+import { MESSAGING_MESSAGES } from '../../shared/conversations.ts';
 import { formatDate } from '../../shared/events.ts';
+import { Badge } from '../components/Badge.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { AnnouncementsPanel } from '../features/announcements/components/AnnouncementsPanel.tsx';
 import type { EventOption } from '../features/announcements/components/AnnouncementFormModal.tsx';
+import { useUnreadCount } from '../features/conversations/api/get-unread-count.ts';
+import { ConversationsPanel } from '../features/conversations/components/ConversationsPanel.tsx';
 import { useGames } from '../features/events/api/get-games.ts';
 import { usePractices } from '../features/events/api/get-practices.ts';
 import { useTournaments } from '../features/events/api/get-tournaments.ts';
@@ -12,14 +15,10 @@ import { PollsPanel } from '../features/polls/components/PollsPanel.tsx';
 import { useHashParam } from '../lib/use-hash-param.ts';
 
 // The #messages tab, 'Communication' (spec part 1 section 2), composed here from the features it shows:
-// announcements (with the team's events to relate one to, for coaches) and polls. Conversations come
-// in a later part.
+// announcements (with the team's events to relate one to, for coaches), conversations ('Messages', with
+// the unread badge) and polls.
 
-type Section = 'announcements' | 'polls';
-const SECTIONS = [
-  { id: 'announcements', label: 'Announcements' },
-  { id: 'polls', label: 'Polls' },
-] as const;
+type Section = 'announcements' | 'conversations' | 'polls';
 
 interface MessagesScreenProps {
   title: string;
@@ -41,7 +40,7 @@ export function MessagesScreen({ title, team, loading, userId }: MessagesScreenP
               Loading...
             </p>
           ) : (
-            <p className="card">{ANNOUNCEMENT_MESSAGES.noTeam}</p>
+            <p className="card">{MESSAGING_MESSAGES.noTeam}</p>
           )}
         </div>
       )}
@@ -52,18 +51,27 @@ export function MessagesScreen({ title, team, loading, userId }: MessagesScreenP
 function Communication({ team, userId }: { team: Team; userId: number }) {
   const [subtab, setSubtab] = useHashParam('subtab');
   const [pollId] = useHashParam('pollId');
-  const active: Section = subtab === 'polls' ? 'polls' : 'announcements';
+  const unread = useUnreadCount(team.id);
+  const active: Section =
+    subtab === 'polls' ? 'polls' : subtab === 'conversations' ? 'conversations' : 'announcements';
   const highlight = pollId && /^\d+$/.test(pollId) ? Number(pollId) : null;
+  const sections = [
+    { id: 'announcements', label: 'Announcements' },
+    { id: 'conversations', label: 'Messages', badge: <Badge count={unread} label="unread messages" /> },
+    { id: 'polls', label: 'Polls' },
+  ] as const;
   return (
     <div className="page-body">
-      <Tabs
+      <Tabs<Section>
         label="Communication"
-        tabs={SECTIONS}
+        tabs={sections}
         active={active}
         onSelect={(id) => setSubtab(id)}
         renderPanel={(id) =>
           id === 'polls' ? (
             <PollsPanel team={team} highlightPollId={highlight} />
+          ) : id === 'conversations' ? (
+            <ConversationsPanel team={team} userId={userId} active={active === 'conversations'} />
           ) : team.is_coach ? (
             <AnnouncementsWithEvents team={team} userId={userId} />
           ) : (

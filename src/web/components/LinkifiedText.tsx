@@ -1,4 +1,4 @@
-import { linkify } from '../../../../shared/announcements.ts';
+import { linkify } from '../../shared/announcements.ts';
 
 /**
  * Text as text: markup shows literally, and only http(s) addresses become links (opening in a new

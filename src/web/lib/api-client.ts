@@ -44,6 +44,8 @@ export interface RequestOptions<T> {
   /** Checks the answer's shape. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried write count once. */
+  headers?: Record<string, string>;
 }
 
 function fallbackDetail(response: Response): string {
@@ -88,7 +90,7 @@ function withTimeout(signal: AbortSignal | undefined, ms: number) {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useAddComment } from '../api/announcements.ts';
 import { formatCalendarDate, formatDateTime } from '../lib/format.ts';
-import { LinkifiedText } from './LinkifiedText.tsx';
+import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 
 /** 'author name or email' (spec part 1 section 2); the server leaves emails out where it must. */
 export const authorLabel = (author: AnnouncementAuthor | null): string =>

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { recipientListSchema, type Recipient } from '../../../../shared/api/conversations.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { conversationKeys } from './keys.ts';
+
+/** GET /api/messaging/recipients/{teamId}: whom the user may message (spec part 1 section 6). */
+export function getRecipients(teamId: number): Promise<Recipient[]> {
+  return apiRequest(`/messaging/recipients/${teamId}`, { schema: recipientListSchema });
+}
+
+/** Read when 'Start New Message' opens, and again each time (the team may have changed). */
+export function useRecipients(teamId: number) {
+  return useQuery({
+    queryKey: conversationKeys.recipients(teamId),
+    queryFn: () => getRecipients(teamId),
+    staleTime: 0,
+  });
+}

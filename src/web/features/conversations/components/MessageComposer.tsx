@@ -1,0 +1,138 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../../../../shared/conversations.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { newIdempotencyKey, useSendMessage } from '../api/send-message.ts';
+
+interface Failed {
+  content: string;
+  key: string;
+  detail: string | null;
+}
+
+interface MessageComposerProps {
+  teamId: number;
+  conversationId: number;
+  conversationTitle: string;
+  /** What was typed in this conversation before (kept while the user looks at another one). */
+  draft: string;
+  onDraftChange: (text: string) => void;
+  /** A message was stored: the panel clears the kept draft if it still holds that text. */
+  onSent: (conversationId: number, content: string) => void;
+}
+
+/**
+ * The message box (spec part 1 sections 2, 5): Enter sends, Shift+Enter adds a line, it grows up to
+ * 6rem, Send is disabled while blank. What was typed stays until the server has it; a failed send says
+ * 'Failed to send message' and Retry sends it again under the same Idempotency-Key, so it is stored once.
+ */
+export function MessageComposer({
+  teamId,
+  conversationId,
+  conversationTitle,
+  draft,
+  onDraftChange,
+  onSent,
+}: MessageComposerProps) {
+  const [text, setText] = useState(draft);
+  const [failed, setFailed] = useState<Failed | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const send = useSendMessage(teamId, (_message, input) => onSent(input.conversationId, input.content));
+
+  // Grows with its lines up to the stylesheet's max-height (6rem), then scrolls.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = 'auto';
+    input.style.height = `${input.scrollHeight + 2}px`;
+  }, [text]);
+
+  const change = (value: string) => {
+    setText(value);
+    onDraftChange(value);
+  };
+
+  const submit = (content: string, key: string) => {
+    setFailed(null);
+    send.mutate(
+      { conversationId, content, key },
+      {
+        onSuccess: () => {
+          // Only what was sent goes: anything typed meanwhile stays.
+          setText((current) => (current.trim() === content ? '' : current));
+          inputRef.current?.focus();
+        },
+        onError: (error) =>
+          setFailed({
+            content,
+            key,
+            detail:
+              error instanceof ApiError && !error.isNetworkError && error.status < 500 ? error.detail : null,
+          }),
+      },
+    );
+  };
+
+  const sendTyped = () => {
+    const content = text.trim();
+    // Blank text is ignored (section 5); so is a second tap or Enter while one is on its way.
+    if (!content || send.isPending) return;
+    // Sending the same text again after a failure is a retry of that message.
+    submit(content, failed && failed.content === content ? failed.key : newIdempotencyKey());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      sendTyped();
+    }
+  };
+
+  return (
+    <div className="message-composer">
+      {failed && (
+        <div className="message-composer__error" role="alert" id={errorId}>
+          <span>
+            {MESSAGING_MESSAGES.sendFailed}
+            {failed.detail ? `: ${failed.detail}` : ''}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => submit(failed.content, failed.key)}
+            disabled={send.isPending}
+          >
+            Retry
+          </button>
+        </div>
+      )}
+      <div className="message-composer__row">
+        <label className="visually-hidden" htmlFor={inputId}>
+          Message to {conversationTitle}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={inputId}
+          className="input textarea message-composer__input"
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_LIMITS.contentMax}
+          placeholder="Type a message..."
+          enterKeyHint="send"
+          aria-describedby={failed ? errorId : undefined}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="button button--primary message-composer__send"
+          onClick={sendTyped}
+          disabled={!text.trim() || send.isPending}
+        >
+          {send.isPending ? 'Sending...' : 'Send'}
+        </button>
+      </div>
+    </div>
+  );
+}
