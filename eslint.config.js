@@ -42,6 +42,7 @@ const SERVER_LAYERS = {
   polls: ['auth', 'teams', 'invites', 'roster'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
   announcements: ['auth', 'teams', 'events'],
+  conversations: ['auth', 'teams'],
 };
 const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
 const serverLayering = serverFeatures.map((feature) => {

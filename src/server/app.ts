@@ -13,6 +13,7 @@ import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { calendarFeedRoutes } from './features/calendar/feed-routes.ts';
 import { calendarMonthRoutes } from './features/calendar/month-routes.ts';
 import { calendarTokenRoutes } from './features/calendar/token-routes.ts';
+import { conversationRoutes } from './features/conversations/routes.ts';
 import { createCalendarTokenService } from './features/calendar/token-service.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
@@ -180,6 +181,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(joiningTeamRoutes, { joining });
           await scope.register(pollRoutes, { prefix: '/messaging/polls', polls: services.polls });
           await scope.register(announcementRoutes, { prefix: '/messaging', announcements, db });
+          await scope.register(conversationRoutes, {
+            prefix: '/messaging',
+            conversations: services.conversations,
+          });
         }),
       );
     },

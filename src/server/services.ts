@@ -4,6 +4,7 @@ import { createAnnouncementService } from './features/announcements/service.ts';
 import type { AccessTokens } from './features/auth/access-tokens.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createCalendarMonthService } from './features/calendar/month-service.ts';
+import { createConversationService } from './features/conversations/service.ts';
 import { createGameService } from './features/events/games-service.ts';
 import { createPracticeService } from './features/events/practices-service.ts';
 import { createTournamentService } from './features/events/tournaments-service.ts';
@@ -56,6 +57,7 @@ export function createServices({ db, config, tokens, mailQueued, chatPostQueued 
     calendarMonth: createCalendarMonthService({ events, config }),
     polls: createPollService({ db, config, mailQueued }),
     announcements: createAnnouncementService({ db, chatPostQueued: chatPostQueued ?? (() => {}) }),
+    conversations: createConversationService({ db }),
   };
 }
 

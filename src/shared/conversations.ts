@@ -31,6 +31,8 @@ export const MESSAGING_MESSAGES = {
   nameTooLong: `Conversation name must be no more than ${MESSAGE_LIMITS.conversationNameMax} characters`,
   tooManyParticipants: `A conversation can have at most ${MESSAGE_LIMITS.participantsMax} participants`,
   notMessageable: 'You cannot message one or more of the selected people',
+  idempotencyKeyTooLong: `Idempotency-Key must be 1 to ${MESSAGE_LIMITS.idempotencyKeyMax} characters`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another message',
   /** Shown in a thread whose child-safe rule added parents. */
   parentsAdded: "A player's parents are included in this conversation to keep it safe.",
   /** Shown in a thread where a player had no parent account to copy: the team's coaches were added. */

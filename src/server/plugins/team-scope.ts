@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
-import { loadTeamAccess, type TeamAccess } from '../features/teams/access.ts';
+import { loadTeamAccess, TEAM_NOT_FOUND, type TeamAccess } from '../features/teams/access.ts';
+import { notFound } from '../http-error.ts';
 import { acceptsGzip, type AnswerCache, COMPRESS_FROM_BYTES, compress } from './answer-cache.ts';
 
 // The signed-in scope of the API: authentication is a hook of the scope (not a spread on each route),
@@ -13,6 +14,11 @@ import { acceptsGzip, type AnswerCache, COMPRESS_FROM_BYTES, compress } from './
 // change under the team, migration 0005), the caller and the address: a page polling an unchanged list
 // gets 304 without the rows being read again, and an answer already sent under the same ETag is sent
 // again from memory (answer-cache.ts; docs/decisions/013).
+//
+// A route whose path names no team (a conversation's messages) declares how its team is found instead:
+// `config: { teamOf, teamNotFound }`. The resolver answers the team id, or undefined for 404 with
+// `teamNotFound` (so a conversation the caller is not in is 'Conversation not found'); from there the
+// route gets the same access loading, ETag and 304 as a :teamId route (docs/decisions/020).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +30,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The read's answer is the same for every member of the team, so it is kept once for all. */
     sameAnswerForEveryMember?: boolean;
+    /**
+     * For a route without :teamId: the team the request is about (undefined: answer 404). Runs after
+     * authentication and validation, so `request.user`, params and body are there.
+     */
+    teamOf?: (request: FastifyRequest) => Promise<number | undefined>;
+    /** The 404 detail of a route with `teamOf` when there is no team to find or the caller is not in it. */
+    teamNotFound?: string;
   }
 }
 
@@ -72,8 +85,15 @@ export function signedInScope(
     scope.addHook('preHandler', scope.authenticate);
     scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       const { teamId } = (request.params ?? {}) as { teamId?: unknown };
-      if (typeof teamId !== 'number') return;
-      request.teamAccess = await loadTeamAccess(db, request.user, teamId);
+      if (typeof teamId === 'number') {
+        request.teamAccess = await loadTeamAccess(db, request.user, teamId);
+      } else {
+        const { teamOf, teamNotFound = TEAM_NOT_FOUND } = request.routeOptions.config;
+        if (!teamOf) return;
+        const resolved = await teamOf(request);
+        if (resolved === undefined) throw notFound(teamNotFound);
+        request.teamAccess = await loadTeamAccess(db, request.user, resolved, teamNotFound);
+      }
       if (request.method !== 'GET') return;
       const { etag, answerKey } = readTags(request, Date.now());
       reply.header('ETag', etag);

@@ -1,0 +1,339 @@
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { MemberRole, Role } from '../../../shared/roles.ts';
+import type { Db } from '../../db/connect.ts';
+import {
+  conversationParticipants,
+  conversations,
+  messages,
+  parentContacts,
+  players,
+  teamMembers,
+  users,
+} from '../../db/schema.ts';
+
+// Every query names the team as well as the conversation or message: an id alone never reaches across
+// teams. A list is read in a fixed number of statements (the caller's conversations with their unread
+// count and newest message; every participant of those), never one per conversation.
+
+/** How many characters of the newest message the list shows. */
+export const PREVIEW_CHARS = 100;
+
+export interface DirectoryRow {
+  userId: number;
+  name: string;
+  /** The account's role ('admin' for a club admin). */
+  userRole: Role;
+  /** The membership of this team; null for a club admin who is not a member. */
+  memberRole: MemberRole | null;
+}
+
+/** The team's members and every club admin: the people a conversation on this team may hold. */
+export function directoryOfTeam(db: Db, teamId: number): Promise<DirectoryRow[]> {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      userRole: users.role,
+      memberRole: teamMembers.role,
+    })
+    .from(users)
+    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, teamId)))
+    .where(or(isNotNull(teamMembers.id), eq(users.role, 'admin')))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/**
+ * Player account -> the linked parent accounts of that player on this team (who are members of the team),
+ * for the given player accounts, in one statement.
+ */
+export async function parentsOfPlayers(
+  db: Db,
+  teamId: number,
+  playerUserIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (playerUserIds.length === 0) return result;
+  const rows = await db
+    .selectDistinct({ playerUserId: players.userId, parentUserId: parentContacts.userId })
+    .from(players)
+    .innerJoin(
+      parentContacts,
+      and(eq(parentContacts.playerId, players.id), eq(parentContacts.teamId, players.teamId)),
+    )
+    .innerJoin(
+      teamMembers,
+      and(eq(teamMembers.userId, parentContacts.userId), eq(teamMembers.teamId, players.teamId)),
+    )
+    .where(
+      and(
+        eq(players.teamId, teamId),
+        inArray(players.userId, [...playerUserIds]),
+        isNotNull(parentContacts.userId),
+      ),
+    )
+    .orderBy(asc(parentContacts.userId));
+  for (const { playerUserId, parentUserId } of rows) {
+    if (playerUserId === null || parentUserId === null) continue;
+    result.set(playerUserId, [...(result.get(playerUserId) ?? []), parentUserId]);
+  }
+  return result;
+}
+
+/** The team of the conversation when the user takes part in it; undefined otherwise (or no such conversation). */
+export async function teamOfParticipant(
+  db: Db,
+  conversationId: number,
+  userId: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: conversationParticipants.teamId })
+    .from(conversationParticipants)
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    );
+  return row?.teamId;
+}
+
+export interface ListedConversation {
+  id: number;
+  teamId: number;
+  name: string | null;
+  createdBy: number | null;
+  noParentYet: boolean;
+  lastMessageAt: Date | null;
+  createdAt: Date;
+  unreadCount: number;
+  preview: string | null;
+}
+
+/** The user's conversations on the team (or one of them), newest activity first, in one statement. */
+export function conversationsOfUser(
+  db: Db,
+  teamId: number,
+  userId: number,
+  conversationId?: number,
+): Promise<ListedConversation[]> {
+  const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+  return db
+    .select({
+      id: conversations.id,
+      teamId: conversations.teamId,
+      name: conversations.name,
+      createdBy: conversations.createdBy,
+      noParentYet: conversations.noParentYet,
+      lastMessageAt: conversations.lastMessageAt,
+      createdAt: conversations.createdAt,
+      unreadCount: conversationParticipants.unreadCount,
+      preview: sql<string | null>`(
+        select left(m.content, ${sql.raw(String(PREVIEW_CHARS))}) from ${messages} m
+        where m.conversation_id = ${conversations.id} and m.team_id = ${conversations.teamId}
+        order by m.created_at desc, m.id desc limit 1)`,
+    })
+    .from(conversationParticipants)
+    .innerJoin(
+      conversations,
+      and(
+        eq(conversations.id, conversationParticipants.conversationId),
+        eq(conversations.teamId, conversationParticipants.teamId),
+      ),
+    )
+    .where(
+      and(
+        eq(conversationParticipants.userId, userId),
+        eq(conversationParticipants.teamId, teamId),
+        conversationId === undefined ? undefined : eq(conversations.id, conversationId),
+      ),
+    )
+    .orderBy(desc(activity), desc(conversations.id));
+}
+
+export interface ParticipantRow {
+  conversationId: number;
+  userId: number;
+  name: string;
+  email: string;
+  userRole: Role;
+  memberRole: MemberRole | null;
+  addedForSafety: boolean;
+}
+
+/** Every participant of the user's conversations on the team (or of one), with names, in one statement. */
+export function participantsOfUsersConversations(
+  db: Db,
+  teamId: number,
+  userId: number,
+  conversationId?: number,
+): Promise<ParticipantRow[]> {
+  const mine = db
+    .select({ id: conversationParticipants.conversationId })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.userId, userId), eq(conversationParticipants.teamId, teamId)));
+  return db
+    .select({
+      conversationId: conversationParticipants.conversationId,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      userRole: users.role,
+      memberRole: teamMembers.role,
+      addedForSafety: conversationParticipants.addedForSafety,
+    })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, teamId)))
+    .where(
+      and(
+        eq(conversationParticipants.teamId, teamId),
+        conversationId === undefined
+          ? inArray(conversationParticipants.conversationId, mine)
+          : eq(conversationParticipants.conversationId, conversationId),
+      ),
+    )
+    .orderBy(asc(conversationParticipants.conversationId), asc(users.name), asc(users.id));
+}
+
+/** How many members the team has. */
+export async function memberCount(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
+  return row?.count ?? 0;
+}
+
+export async function insertConversation(
+  db: Db,
+  values: { teamId: number; name: string | null; createdBy: number; noParentYet: boolean },
+): Promise<number> {
+  const [row] = await db.insert(conversations).values(values).returning({ id: conversations.id });
+  if (!row) throw new Error('The conversation was not stored');
+  return row.id;
+}
+
+export async function insertParticipants(
+  db: Db,
+  teamId: number,
+  conversationId: number,
+  people: readonly { userId: number; addedForSafety: boolean }[],
+): Promise<void> {
+  await db
+    .insert(conversationParticipants)
+    .values(
+      people.map((p) => ({ conversationId, teamId, userId: p.userId, addedForSafety: p.addedForSafety })),
+    );
+}
+
+export interface MessageRow {
+  id: number;
+  conversationId: number;
+  senderId: number | null;
+  senderName: string | null;
+  senderEmail: string | null;
+  content: string;
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  senderName: users.name,
+  senderEmail: users.email,
+  content: messages.content,
+  idempotencyKey: messages.idempotencyKey,
+  createdAt: messages.createdAt,
+};
+
+/** The newest `limit` messages of the conversation, oldest first. */
+export async function messagesOfConversation(
+  db: Db,
+  teamId: number,
+  conversationId: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.teamId, teamId), eq(messages.conversationId, conversationId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The message the sender already stored under this Idempotency-Key, if any. */
+export async function messageByKey(
+  db: Db,
+  senderId: number,
+  idempotencyKey: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.senderId, senderId), eq(messages.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function insertMessage(
+  db: Db,
+  values: {
+    teamId: number;
+    conversationId: number;
+    senderId: number;
+    content: string;
+    idempotencyKey: string | null;
+  },
+): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  if (!row) throw new Error('The message was not stored');
+  return row;
+}
+
+/**
+ * Marks the conversation read for the user: unread 0, last read now. Writes only when something changes
+ * (unread messages, or a message newer than the last read), since every write grows the team's data
+ * version and tells the live streams. True when a row changed.
+ */
+export async function markRead(
+  db: Db,
+  teamId: number,
+  conversationId: number,
+  userId: number,
+): Promise<boolean> {
+  const cp = conversationParticipants;
+  const rows = await db
+    .update(cp)
+    .set({ unreadCount: 0, lastReadAt: sql`now()` })
+    .where(
+      and(
+        eq(cp.teamId, teamId),
+        eq(cp.conversationId, conversationId),
+        eq(cp.userId, userId),
+        or(
+          sql`${cp.unreadCount} > 0`,
+          sql`exists (select 1 from ${conversations} c
+            where c.id = ${conversationId} and c.team_id = ${teamId} and c.last_message_at is not null
+              and (${cp.lastReadAt} is null or ${cp.lastReadAt} < c.last_message_at))`,
+        ),
+      ),
+    )
+    .returning({ conversationId: cp.conversationId });
+  return rows.length > 0;
+}
+
+/** The user's unread messages over all their conversations on the team, in one statement. */
+export async function unreadOfUser(db: Db, teamId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${conversationParticipants.unreadCount}), 0)::int` })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.userId, userId), eq(conversationParticipants.teamId, teamId)));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationCreateBody,
+  conversationListSchema,
+  conversationSchema,
+  messageBody,
+  messageListSchema,
+  messageSchema,
+  recipientListSchema,
+  teamIdQuery,
+  unreadCountSchema,
+} from '../../../shared/api/conversations.ts';
+import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../../../shared/conversations.ts';
+import { idParam, teamParams } from '../../params.ts';
+import type { ConversationService } from './service.ts';
+
+// /api/messaging conversations, messages and the unread count (spec part 1 section 7; docs/decisions/020),
+// inside the signed-in scope. Routes with :teamId get the caller's access and ETag from the scope; the
+// routes of one conversation name no team, so they tell the scope how to find it (`teamOf`): the team of
+// the conversation when the caller takes part in it, else 404 'Conversation not found'. Their reads get
+// the same ETag and 304 as a :teamId read. Every answer depends on who reads it (unread counts, emails),
+// so none is kept once for every member.
+
+const conversationParams = z.object({ conversationId: idParam('Conversation id') });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, MESSAGING_MESSAGES.idempotencyKeyTooLong)
+    .max(MESSAGE_LIMITS.idempotencyKeyMax, MESSAGING_MESSAGES.idempotencyKeyTooLong)
+    .optional(),
+});
+
+export async function conversationRoutes(
+  app: FastifyInstance,
+  { conversations }: { conversations: ConversationService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The scope's `teamOf` for a route naming a conversation (in its path or, for a send, its body). */
+  const teamOfConversation = (conversationId: (request: FastifyRequest) => number) => ({
+    teamOf: (request: FastifyRequest) =>
+      conversations.teamOfConversation(request.user, conversationId(request)),
+    teamNotFound: MESSAGING_MESSAGES.conversationNotFound,
+  });
+  const fromPath = teamOfConversation(
+    (request) => (request.params as z.output<typeof conversationParams>).conversationId,
+  );
+
+  r.get(
+    '/conversations/:teamId',
+    { schema: { params: teamParams, response: { 200: conversationListSchema } } },
+    (request) => conversations.list(request.teamAccess),
+  );
+
+  r.post(
+    '/conversations',
+    {
+      schema: {
+        querystring: teamIdQuery,
+        body: conversationCreateBody,
+        response: { 201: conversationSchema },
+      },
+      config: {
+        teamOf: async (request: FastifyRequest) => (request.query as z.output<typeof teamIdQuery>).team_id,
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await conversations.create(request.teamAccess, request.body)),
+  );
+
+  r.get(
+    '/recipients/:teamId',
+    { schema: { params: teamParams, response: { 200: recipientListSchema } } },
+    (request) => conversations.recipients(request.teamAccess),
+  );
+
+  r.get(
+    '/conversations/:conversationId/messages',
+    { schema: { params: conversationParams, response: { 200: messageListSchema } }, config: fromPath },
+    (request) => conversations.messages(request.teamAccess, request.params.conversationId),
+  );
+
+  r.post(
+    '/conversations/:conversationId/mark-read',
+    { schema: { params: conversationParams, response: { 200: unreadCountSchema } }, config: fromPath },
+    (request) => conversations.markRead(request.teamAccess, request.params.conversationId),
+  );
+
+  r.post(
+    '/messages',
+    {
+      schema: {
+        headers: idempotencyHeaders,
+        body: messageBody,
+        response: { 200: messageSchema, 201: messageSchema },
+      },
+      config: teamOfConversation((request) => (request.body as z.output<typeof messageBody>).conversation_id),
+    },
+    async (request, reply) => {
+      const { message, replayed } = await conversations.send(
+        request.teamAccess,
+        request.body,
+        request.headers['idempotency-key'] ?? null,
+      );
+      return reply.status(replayed ? 200 : 201).send(message);
+    },
+  );
+
+  r.get(
+    '/unread-count/:teamId',
+    { schema: { params: teamParams, response: { 200: unreadCountSchema } } },
+    (request) => conversations.unreadCount(request.teamAccess),
+  );
+}

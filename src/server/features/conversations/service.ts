@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import type {
+  Conversation,
+  conversationCreateBody,
+  Message,
+  messageBody,
+  Participant,
+  Recipient,
+} from '../../../shared/api/conversations.ts';
+import {
+  canMessage,
+  childSafeAdditions,
+  conversationTitle,
+  conversationTypeOf,
+  MESSAGE_LIMITS,
+  MESSAGING_MESSAGES,
+  PARTICIPANT_GROUPS,
+} from '../../../shared/conversations.ts';
+import { hasCapability } from '../../../shared/permissions.ts';
+import type { Role } from '../../../shared/roles.ts';
+import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import type { UserRow } from '../auth/queries.ts';
+import type { TeamAccess } from '../teams/access.ts';
+import * as queries from './queries.ts';
+
+// Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation
+// type', 'Child-safe messaging', 'Privacy of minors'; docs/decisions/020). Who may message whom is the
+// shared canMessage, decided here and nowhere else; the child-safe rule adds parents (or coaches) on
+// creation; unread counts are kept by a trigger on message insert (migration 0014). A conversation the
+// caller does not take part in is 'Conversation not found', whether it exists or not.
+
+type CreateInput = z.output<typeof conversationCreateBody>;
+type MessageInput = z.output<typeof messageBody>;
+
+/** The role a person has on the team: 'admin' for a club admin, else their membership's role. */
+function roleOnTeam(person: { userRole: Role; memberRole: Role | null }): Role {
+  if (person.userRole === 'admin') return 'admin';
+  return person.memberRole ?? person.userRole;
+}
+
+/** Emails of other people only for coaches and admins (DECISIONS.md 'Privacy of minors'); one's own always. */
+function emailFor(access: TeamAccess, userId: number | null, email: string | null): string {
+  if (email === null) return '';
+  return access.isCoach || userId === access.user.id ? email : '';
+}
+
+function canSendMessages(access: TeamAccess): boolean {
+  return hasCapability(access, 'send_messages');
+}
+
+function toMessage(access: TeamAccess, row: queries.MessageRow): Message {
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    sender_id: row.senderId,
+    sender:
+      row.senderId === null || row.senderName === null
+        ? null
+        : { name: row.senderName, email: emailFor(access, row.senderId, row.senderEmail) },
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+  };
+}
+
+export function createConversationService({ db }: { db: Db }) {
+  /** The caller's conversations on the team (or one), in three statements whatever their number. */
+  async function view(access: TeamAccess, conversationId?: number): Promise<Conversation[]> {
+    const teamId = access.team.id;
+    const userId = access.user.id;
+    const [rows, people, teamMemberCount] = await Promise.all([
+      queries.conversationsOfUser(db, teamId, userId, conversationId),
+      queries.participantsOfUsersConversations(db, teamId, userId, conversationId),
+      queries.memberCount(db, teamId),
+    ]);
+    const byConversation = new Map<number, queries.ParticipantRow[]>();
+    for (const person of people) {
+      byConversation.set(person.conversationId, [
+        ...(byConversation.get(person.conversationId) ?? []),
+        person,
+      ]);
+    }
+    return rows.map((row): Conversation => {
+      const members = byConversation.get(row.id) ?? [];
+      const participants = members.map((p): Participant => ({
+        user_id: p.userId,
+        role: roleOnTeam(p),
+        user: { id: p.userId, name: p.name, email: emailFor(access, p.userId, p.email) },
+        added_for_safety: p.addedForSafety,
+      }));
+      const type = conversationTypeOf(members.length);
+      return {
+        id: row.id,
+        team_id: row.teamId,
+        name: row.name,
+        title: conversationTitle({
+          name: row.name,
+          viewerId: userId,
+          participants: participants.map((p) => ({ user_id: p.user_id, name: p.user.name })),
+          teamMemberCount,
+          memberParticipantCount: members.filter((p) => p.memberRole !== null).length,
+        }),
+        conversation_type: type,
+        is_group: type === 'group',
+        unread_count: row.unreadCount,
+        last_message_at: row.lastMessageAt?.toISOString() ?? null,
+        last_message_preview: row.preview,
+        created_at: row.createdAt.toISOString(),
+        created_by: row.createdBy,
+        participants,
+        no_parent_yet: row.noParentYet,
+      };
+    });
+  }
+
+  async function one(access: TeamAccess, conversationId: number): Promise<Conversation> {
+    const [conversation] = await view(access, conversationId);
+    if (!conversation) throw notFound(MESSAGING_MESSAGES.conversationNotFound);
+    return conversation;
+  }
+
+  /** Whom the caller may message on the team, themself excluded, with their role on the team. */
+  function messageable(access: TeamAccess, directory: readonly queries.DirectoryRow[]) {
+    const sender = { role: access.role, canSendMessages: canSendMessages(access) };
+    return directory
+      .map((row) => ({ ...row, role: roleOnTeam(row) }))
+      .filter((row) => row.userId !== access.user.id && canMessage(sender, row.role));
+  }
+
+  return {
+    /** For the signed-in scope's `teamOf`: the conversation's team when the user takes part in it. */
+    teamOfConversation: (user: UserRow, conversationId: number): Promise<number | undefined> =>
+      queries.teamOfParticipant(db, conversationId, user.id),
+
+    list: (access: TeamAccess): Promise<Conversation[]> => view(access),
+
+    async recipients(access: TeamAccess): Promise<Recipient[]> {
+      const order = (role: Role) => PARTICIPANT_GROUPS.indexOf(role);
+      return messageable(access, await queries.directoryOfTeam(db, access.team.id))
+        .map((row): Recipient => ({ user_id: row.userId, name: row.name, role: row.role }))
+        .sort(
+          (a, b) => order(a.role) - order(b.role) || a.name.localeCompare(b.name) || a.user_id - b.user_id,
+        );
+    },
+
+    async create(access: TeamAccess, input: CreateInput): Promise<Conversation> {
+      const me = access.user.id;
+      const chosenIds = [...new Set(input.participant_ids)].filter((id) => id !== me);
+      if (chosenIds.length === 0) throw badRequest(MESSAGING_MESSAGES.selectParticipant);
+      const directory = await queries.directoryOfTeam(db, access.team.id);
+      const allowed = new Map(messageable(access, directory).map((row) => [row.userId, row]));
+      // Someone not on the team and someone the caller may not message look alike: nothing is revealed.
+      if (chosenIds.some((id) => !allowed.has(id))) throw forbidden(MESSAGING_MESSAGES.notMessageable);
+
+      const chosen = [
+        { user_id: me, role: access.role },
+        ...chosenIds.map((id) => ({ user_id: id, role: allowed.get(id)?.role ?? 'player' })),
+      ];
+      const playerIds = chosen.filter((p) => p.role === 'player').map((p) => p.user_id);
+      const parentsOfPlayer = await queries.parentsOfPlayers(db, access.team.id, playerIds);
+      const coachIds = directory
+        .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
+        .map((row) => row.userId);
+      const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, coachIds });
+
+      const conversationId = await db.transaction(async (tx) => {
+        const id = await queries.insertConversation(tx, {
+          teamId: access.team.id,
+          name: input.name,
+          createdBy: me,
+          noParentYet: safety.noParentYet,
+        });
+        await queries.insertParticipants(tx, access.team.id, id, [
+          ...chosen.map((p) => ({ userId: p.user_id, addedForSafety: false })),
+          ...safety.added.map((userId) => ({ userId, addedForSafety: true })),
+        ]);
+        return id;
+      });
+      return one(access, conversationId);
+    },
+
+    async messages(access: TeamAccess, conversationId: number): Promise<Message[]> {
+      const rows = await queries.messagesOfConversation(
+        db,
+        access.team.id,
+        conversationId,
+        MESSAGE_LIMITS.threadPage,
+      );
+      return rows.map((row) => toMessage(access, row));
+    },
+
+    async markRead(access: TeamAccess, conversationId: number): Promise<{ unread_count: number }> {
+      await queries.markRead(db, access.team.id, conversationId, access.user.id);
+      return { unread_count: await queries.unreadOfUser(db, access.team.id, access.user.id) };
+    },
+
+    async unreadCount(access: TeamAccess): Promise<{ unread_count: number }> {
+      return { unread_count: await queries.unreadOfUser(db, access.team.id, access.user.id) };
+    },
+
+    /**
+     * Stores the message, or with an Idempotency-Key already used by this sender answers the message
+     * stored then (`replayed`), storing nothing new. A key reused for another conversation or text is 409.
+     */
+    async send(
+      access: TeamAccess,
+      input: MessageInput,
+      idempotencyKey: string | null,
+    ): Promise<{ message: Message; replayed: boolean }> {
+      const senderId = access.user.id;
+      const replay = async (): Promise<{ message: Message; replayed: boolean } | undefined> => {
+        if (idempotencyKey === null) return undefined;
+        const stored = await queries.messageByKey(db, senderId, idempotencyKey);
+        if (!stored) return undefined;
+        if (stored.conversationId !== input.conversation_id || stored.content !== input.content) {
+          throw conflict(MESSAGING_MESSAGES.idempotencyKeyReused);
+        }
+        return { message: toMessage(access, stored), replayed: true };
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+      try {
+        const row = await queries.insertMessage(db, {
+          teamId: access.team.id,
+          conversationId: input.conversation_id,
+          senderId,
+          content: input.content,
+          idempotencyKey,
+        });
+        const message = toMessage(access, {
+          id: row.id,
+          conversationId: input.conversation_id,
+          senderId,
+          senderName: access.user.name,
+          senderEmail: access.user.email,
+          content: input.content,
+          idempotencyKey,
+          createdAt: row.createdAt,
+        });
+        return { message, replayed: false };
+      } catch (error) {
+        // The same key sent twice at once: the other request stored it first.
+        if (isUniqueViolation(error, 'messages_sender_idempotency_key')) {
+          const stored = await replay();
+          if (stored) return stored;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;
