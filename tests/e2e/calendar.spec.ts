@@ -242,3 +242,47 @@ test('a busy day shows six dots and +N on a phone, chips on a desktop; Print Sch
     await printed.screenshot({ path: `/tmp/calendar-print-${info.project.name}.png`, fullPage: true });
   await printed.close();
 });
+
+test('an RSVP on a dropped connection fails at once and is not sent later; a double tap answers once @phone', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U10 Offline Comets', [{ name: 'Ivy Chen', jersey_number: 3 }]);
+  const game = await apiCall<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Falcons',
+    date: TODAY,
+    time: '09:00',
+    location: 'Field 2',
+    type: 'league',
+  });
+  const me = await apiCall<{ id: number }>(request, coach, 'get', '/auth/me');
+  const answers = async () =>
+    (
+      await apiCall<{ rsvps: { event_id: number }[] }>(
+        request,
+        coach,
+        'get',
+        `/team-rsvp/user/${me.id}/events?team_id=${coach.team.id}`,
+      )
+    ).rsvps.filter((rsvp) => rsvp.event_id === game.id).length;
+  await signInAs(page, coach, '/#calendar');
+  const day = await openToday(page, info);
+  const attending = day
+    .getByRole('group', { name: 'RSVP for Ivy Chen, vs Falcons' })
+    .getByRole('button', { name: 'Attending', exact: true });
+  await expect(attending).toBeVisible();
+
+  await context.setOffline(true);
+  await attending.click();
+  await expect(toast(page, RSVP_MESSAGES.offline)).toBeVisible();
+  await context.setOffline(false);
+  // Give a replayed write every chance to arrive: none may.
+  await page.waitForTimeout(1500);
+  expect(await answers()).toBe(0);
+
+  await attending.dblclick();
+  await expect(toast(page, '✓ RSVP submitted for Ivy Chen: attending')).toBeVisible();
+  await expect(attending).toHaveAttribute('aria-pressed', 'true');
+  expect(await answers()).toBe(1);
+});
