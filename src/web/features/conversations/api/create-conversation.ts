@@ -27,6 +27,7 @@ export function useCreateConversation(teamId: number) {
         list && !list.some((c) => c.id === conversation.id) ? [conversation, ...list] : list,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKeys.list(teamId) }),
+    // Not awaited: the outcome shows at once, however long the list takes to read again.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.list(teamId) }),
   });
 }

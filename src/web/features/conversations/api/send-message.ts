@@ -44,10 +44,12 @@ export function useSendMessage(teamId: number, onSent?: (message: Message, input
       );
       onSent?.(message, input);
     },
-    onSettled: (_message, _error, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: conversationKeys.messages(teamId, input.conversationId) }),
-        queryClient.invalidateQueries({ queryKey: conversationKeys.list(teamId) }),
-      ]),
+    // Not awaited: the send's outcome shows at once, however long the thread takes to read again.
+    onSettled: (_message, _error, input) => {
+      void queryClient.invalidateQueries({
+        queryKey: conversationKeys.messages(teamId, input.conversationId),
+      });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list(teamId) });
+    },
   });
 }

@@ -34,6 +34,11 @@ export function ConversationThread({
   const logRef = useRef<HTMLDivElement>(null);
   const lastId = messages?.at(-1)?.id ?? null;
   const anyAdded = conversation.participants.some((p) => p.added_for_safety);
+  // The others first, in the server's order, then the user.
+  const people = [
+    ...conversation.participants.filter((p) => p.user_id !== userId),
+    ...conversation.participants.filter((p) => p.user_id === userId),
+  ];
 
   // A new message at the bottom (sent or received) scrolls the thread to it.
   useEffect(() => {
@@ -48,12 +53,12 @@ export function ConversationThread({
           {conversation.title}
         </h3>
         <p className="conversation-thread__people">
-          <span className="visually-hidden">Participants: </span>
-          {conversation.participants.map((p, index) => (
+          <span className="conversation-thread__people-label">Participants: </span>
+          {people.map((p, index) => (
             <span key={p.user_id} className="conversation-thread__person">
               {p.user_id === userId ? 'You' : p.user.name}
               {p.added_for_safety && <span className="conversation-thread__added"> (added for safety)</span>}
-              {index < conversation.participants.length - 1 ? ', ' : ''}
+              {index < people.length - 1 ? ', ' : ''}
             </span>
           ))}
         </p>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Conversation } from '../../../../shared/api/conversations.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
 import { hashParams } from '../../../../shared/tabs.ts';
@@ -51,6 +51,19 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
   const [creating, setCreating] = useState(false);
   // What was typed in each conversation, kept while the user looks at another one.
   const [drafts] = useState(() => new Map<number, string>());
+  const clearDraft = useCallback(
+    (conversationId: number, content: string) => {
+      if (drafts.get(conversationId)?.trim() === content) drafts.delete(conversationId);
+    },
+    [drafts],
+  );
+  const openConversationId = open?.id ?? null;
+  const keepDraft = useCallback(
+    (text: string) => {
+      if (openConversationId !== null) drafts.set(openConversationId, text);
+    },
+    [drafts, openConversationId],
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** The thread was opened from the list in this page: Back to list is the browser's Back. */
   const openedFromList = useRef(false);
@@ -117,7 +130,7 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
       <div className="conversations__list-pane">
         <div className="section-header">
           <h2 id="conversations-title" className="section-title">
-            Messages
+            Conversations
           </h2>
           <button
             type="button"
@@ -169,11 +182,11 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
                 teamId={team.id}
                 conversationId={open.id}
                 conversationTitle={open.title}
+                userId={userId}
+                messages={messages.data}
                 draft={drafts.get(open.id) ?? ''}
-                onDraftChange={(text) => drafts.set(open.id, text)}
-                onSent={(conversationId, content) => {
-                  if (drafts.get(conversationId)?.trim() === content) drafts.delete(conversationId);
-                }}
+                onDraftChange={keepDraft}
+                onSent={clearDraft}
               />
             </ConversationThread>
           </>

@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Message } from '../../../../shared/api/conversations.ts';
 import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../../../../shared/conversations.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey, useSendMessage } from '../api/send-message.ts';
@@ -7,12 +8,17 @@ interface Failed {
   content: string;
   key: string;
   detail: string | null;
+  /** The newest message of the thread when this send started. */
+  sinceId: number;
 }
 
 interface MessageComposerProps {
   teamId: number;
   conversationId: number;
   conversationTitle: string;
+  userId: number;
+  /** The thread as last read: a failed send that shows up in it was stored after all. */
+  messages: readonly Message[] | undefined;
   /** What was typed in this conversation before (kept while the user looks at another one). */
   draft: string;
   onDraftChange: (text: string) => void;
@@ -29,6 +35,8 @@ export function MessageComposer({
   teamId,
   conversationId,
   conversationTitle,
+  userId,
+  messages,
   draft,
   onDraftChange,
   onSent,
@@ -48,12 +56,24 @@ export function MessageComposer({
     input.style.height = `${input.scrollHeight + 2}px`;
   }, [text]);
 
-  const change = (value: string) => {
-    setText(value);
-    onDraftChange(value);
-  };
+  // A send whose answer was lost may have been stored: when the thread, read again, holds it (the user's
+  // own message with that text, newer than the thread was when it was sent), the failure is over.
+  const storedAfterAll =
+    failed !== null &&
+    !send.isPending &&
+    (messages ?? []).some(
+      (m) => m.sender_id === userId && m.id > failed.sinceId && m.content === failed.content,
+    );
+  if (storedAfterAll) {
+    setFailed(null);
+    if (text.trim() === failed.content) setText('');
+  }
+
+  // The panel keeps what is typed in each conversation.
+  useEffect(() => onDraftChange(text), [text, onDraftChange]);
 
   const submit = (content: string, key: string) => {
+    const sinceId = failed?.key === key ? failed.sinceId : (messages?.at(-1)?.id ?? 0);
     setFailed(null);
     send.mutate(
       { conversationId, content, key },
@@ -67,6 +87,7 @@ export function MessageComposer({
           setFailed({
             content,
             key,
+            sinceId,
             detail:
               error instanceof ApiError && !error.isNetworkError && error.status < 500 ? error.detail : null,
           }),
@@ -121,7 +142,7 @@ export function MessageComposer({
           placeholder="Type a message..."
           enterKeyHint="send"
           aria-describedby={failed ? errorId : undefined}
-          onChange={(e) => change(e.target.value)}
+          onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
         <button
