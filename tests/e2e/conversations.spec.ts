@@ -1,0 +1,272 @@
+import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { MESSAGING_MESSAGES } from '../../src/shared/conversations.ts';
+import {
+  type Account,
+  apiCall,
+  coachWithTeam,
+  type CoachWithTeam,
+  expectNoAxeViolations,
+  isPhone,
+  openNavigation,
+  registerAccount,
+  signInAs,
+  snapshotter,
+} from './helpers.ts';
+
+// Conversations (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach starts a
+// conversation with a parent and writes; the parent sees the unread badge, opens the conversation (the
+// badge clears) and answers with Enter (Shift+Enter adds a line); a send whose answer is lost keeps the
+// text, and Retry stores it once; on a phone the list and the thread take turns.
+
+const snapshot = snapshotter('conversations');
+
+interface ConversationRow {
+  id: number;
+  title: string;
+}
+interface MessageRow {
+  id: number;
+  content: string;
+}
+
+/** A coach with a team, and a parent of Mia on it (joined with the invite code, approved for Mia). */
+async function teamWithParent(
+  request: Parameters<typeof coachWithTeam>[0],
+  teamName: string,
+): Promise<{ coach: CoachWithTeam; parent: Account }> {
+  const coach = await coachWithTeam(request, teamName, [
+    { name: 'Mia Lopez', jersey_number: 10 },
+    { name: 'Sam Reed', jersey_number: 1 },
+  ]);
+  const mia = coach.players.find((p) => p.name === 'Mia Lopez');
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  const { request_id: requestId } = await apiCall<{ request_id: number }>(
+    request,
+    parent,
+    'post',
+    '/teams/join',
+    {
+      invite_code: coach.team.invite_code,
+    },
+  );
+  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia?.id });
+  return { coach, parent };
+}
+
+async function pageFor(browser: Browser, page: Page, info: TestInfo): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize(),
+    isMobile: info.project.use.isMobile ?? false,
+    hasTouch: info.project.use.hasTouch ?? false,
+  });
+  return context.newPage();
+}
+
+const communicationLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Communication/ });
+const messagesTab = (page: Page) => page.getByRole('tab', { name: /^Messages/ });
+const conversationList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });
+
+async function expectNoSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a coach starts a conversation with a parent; the parent sees the badge, opens it and answers @phone', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const { coach, parent } = await teamWithParent(request, 'U11 Conversations');
+
+  await signInAs(page, coach, '/#messages?subtab=conversations');
+  await expect(messagesTab(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No conversations yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'New message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start New Message' });
+  await expect(dialog.getByRole('group', { name: 'Parents' })).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Coaches' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(MESSAGING_MESSAGES.selectParticipant);
+  await dialog.getByRole('checkbox', { name: 'Paula Lopez' }).check();
+  await snapshot(page, info, 'new-dialog');
+  await expectNoAxeViolations(page, 'start new message');
+  // Closing with a choice made asks first; keeping on editing keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Paula Lopez' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new conversation is open: its title is the other person's name.
+  await expect(page.getByRole('heading', { name: 'Paula Lopez', level: 3 })).toBeVisible();
+  await expect(page).toHaveURL(/conversationId=\d+/);
+  await composer(page).fill('Hi Paula, can Mia bring the cones on Saturday?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const coachLog = page.getByRole('log');
+  await expect(coachLog).toContainText('Hi Paula, can Mia bring the cones on Saturday?');
+  await expect(composer(page)).toHaveValue('');
+
+  // The parent: the badge on Communication and on the Messages tab, cleared by opening the conversation.
+  const parentPage = await pageFor(browser, page, info);
+  await signInAs(parentPage, parent, '/#dashboard');
+  await openNavigation(parentPage, info);
+  await expect(communicationLink(parentPage).getByTestId('badge')).toHaveText(/^1/);
+  await communicationLink(parentPage).click();
+  await messagesTab(parentPage).click();
+  await expect(messagesTab(parentPage).getByTestId('badge')).toHaveText(/^1/);
+  const item = conversationList(parentPage).getByRole('button', { name: /Robin Coach/ });
+  await expect(item).toContainText('1 unread');
+  await expect(item).toContainText('Hi Paula, can Mia bring the cones');
+  await snapshot(parentPage, info, 'list');
+  await item.click();
+  await expect(parentPage.getByRole('heading', { name: 'Robin Coach', level: 3 })).toBeVisible();
+  await expect(parentPage.getByRole('log')).toContainText('Hi Paula, can Mia bring the cones on Saturday?');
+  await expect(messagesTab(parentPage).getByTestId('badge')).toHaveCount(0);
+  await openNavigation(parentPage, info);
+  await expect(communicationLink(parentPage).getByTestId('badge')).toHaveCount(0);
+  if (isPhone(info)) await parentPage.keyboard.press('Escape');
+
+  // Enter sends; Shift+Enter adds a line.
+  const box = composer(parentPage);
+  await box.click();
+  await box.pressSequentially('Yes, she will.');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('See you at 9.');
+  await expect(box).toHaveValue('Yes, she will.\nSee you at 9.');
+  await box.press('Enter');
+  await expect(parentPage.getByRole('log')).toContainText('See you at 9.');
+  await expect(box).toHaveValue('');
+  await snapshot(parentPage, info, 'thread');
+  await expectNoAxeViolations(parentPage, 'conversation thread');
+  await expectNoSideScroll(parentPage);
+
+  if (isPhone(info)) {
+    // On a phone the thread replaced the list; Back to list (and the browser's Back) bring it back.
+    await expect(conversationList(parentPage)).toBeHidden();
+    await parentPage.getByRole('button', { name: 'Back to list' }).click();
+    await expect(conversationList(parentPage)).toBeVisible();
+    await expect(parentPage.getByRole('log')).toBeHidden();
+    await expect(item).toBeFocused();
+    await item.click();
+    await expect(parentPage.getByRole('log')).toBeVisible();
+    await parentPage.goBack();
+    await expect(conversationList(parentPage)).toBeVisible();
+    await expect(parentPage.getByRole('log')).toBeHidden();
+  } else {
+    await expect(conversationList(parentPage)).toBeVisible();
+    await expect(parentPage.getByRole('button', { name: 'Back to list' })).toBeHidden();
+  }
+
+  // The coach's thread gets the answer, both lines kept.
+  await expect(coachLog).toContainText('Yes, she will.\nSee you at 9.', { timeout: 15_000 });
+  await snapshot(page, info, 'coach-thread');
+  await expectNoAxeViolations(page, 'coach conversations');
+  await parentPage.context().close();
+});
+
+test('a failed send keeps the text; Retry stores it once, also when only the answer was lost @phone', async ({
+  page,
+  request,
+}, info) => {
+  const { coach, parent } = await teamWithParent(request, 'U12 Retry');
+  const created = await apiCall<ConversationRow>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${coach.team.id}`,
+    { name: 'Saturday carpool', participant_ids: [await userIdOf(request, parent)] },
+  );
+  const storedTimes = async (text: string) =>
+    (
+      await apiCall<MessageRow[]>(request, coach, 'get', `/messaging/conversations/${created.id}/messages`)
+    ).filter((m) => m.content === text).length;
+  await signInAs(page, coach, `/#messages?subtab=conversations&conversationId=${created.id}`);
+  await expect(page.getByRole('heading', { name: 'Saturday carpool', level: 3 })).toBeVisible();
+  await expect(page.getByText('No messages yet.')).toBeVisible();
+  const box = composer(page);
+  const log = page.getByRole('log');
+  const sends = '**/api/messaging/messages';
+
+  // 1. The request never gets through (after a while): the text stays, with Retry; a second Enter and a
+  // tap while it is on its way send nothing more.
+  let posts = 0;
+  await page.route(sends, async (route) => {
+    posts += 1;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.abort('connectionreset');
+  });
+  await box.fill('I can drive three kids.');
+  await box.press('Enter');
+  await box.press('Enter');
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expect(page.getByRole('alert')).toContainText(MESSAGING_MESSAGES.sendFailed);
+  await expect(box).toHaveValue('I can drive three kids.');
+  expect(posts).toBe(1);
+  await snapshot(page, info, 'send-failed');
+  await expectNoAxeViolations(page, 'failed send');
+  await page.unroute(sends);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('alert')).toBeHidden();
+  await expect(box).toHaveValue('');
+  await expect(log.getByText('I can drive three kids.')).toHaveCount(1);
+  expect(await storedTimes('I can drive three kids.')).toBe(1);
+
+  // 2. The server stores it but its answer is lost; the thread is not read again meanwhile. Retry
+  // sends it under the same Idempotency-Key: still stored once.
+  const reads = '**/api/messaging/conversations/*/messages';
+  const held: (() => Promise<void>)[] = [];
+  await page.route(reads, (route) => {
+    // A read the page gave up on meanwhile (a newer one replaced it) is already over.
+    held.push(() => route.continue().catch(() => undefined));
+  });
+  await page.route(sends, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await box.fill('Leaving at 8:15.');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toContainText(MESSAGING_MESSAGES.sendFailed);
+  await expect(box).toHaveValue('Leaving at 8:15.');
+  expect(await storedTimes('Leaving at 8:15.')).toBe(1);
+  await page.unroute(sends);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(box).toHaveValue('');
+  await expect(page.getByRole('alert')).toBeHidden();
+  await page.unroute(reads);
+  await Promise.all(held.map((release) => release()));
+  await expect(log.getByText('Leaving at 8:15.')).toHaveCount(1);
+  expect(await storedTimes('Leaving at 8:15.')).toBe(1);
+
+  // 3. The answer is lost and the thread, read again, shows the message: the failure clears by itself.
+  await page.route(sends, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await box.fill('Bring water.');
+  await box.press('Enter');
+  await expect(log.getByText('Bring water.')).toHaveCount(1);
+  await expect(box).toHaveValue('');
+  await expect(page.getByRole('alert')).toBeHidden();
+  await page.unroute(sends);
+
+  // 4. Offline: the send fails at once with the same message, and the text stays.
+  await page.context().setOffline(true);
+  await box.fill('Back at noon.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(MESSAGING_MESSAGES.sendFailed, { timeout: 5_000 });
+  await expect(box).toHaveValue('Back at noon.');
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(log).toContainText('Back at noon.');
+  await expect(box).toHaveValue('');
+  expect(await storedTimes('Back at noon.')).toBe(1);
+});
+
+/** The user id of an account (GET /api/auth/me). */
+async function userIdOf(request: Parameters<typeof coachWithTeam>[0], account: Account): Promise<number> {
+  return (await apiCall<{ id: number }>(request, account, 'get', '/auth/me')).id;
+}

@@ -1,0 +1,270 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message, Recipient } from '../../src/shared/api/conversations.ts';
+import { MESSAGING_MESSAGES } from '../../src/shared/conversations.ts';
+import { ConversationsPanel } from '../../src/web/features/conversations/components/ConversationsPanel.tsx';
+import { renderWithClient } from './render-with-client.tsx';
+import { teamFixture } from './team-fixture.ts';
+
+// The Conversations tab (spec part 1 sections 2, 4, 5, 8; DECISIONS.md 'Child-safe messaging'): the list,
+// the thread with who was added for safety, marking read, the composer's keys, a failed send kept and
+// retried under the same Idempotency-Key, and Start New Message. Today is 2026-11-24 in Chicago.
+
+const ME = 1;
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+  headers: Headers;
+}
+
+function person(id: number, name: string, role: 'coach' | 'parent' | 'player', added = false) {
+  return { user_id: id, role, user: { id, name, email: `${id}@example.com` }, added_for_safety: added };
+}
+
+function conversation(id: number, overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    team_id: 3,
+    name: null,
+    title: `Conversation ${id}`,
+    conversation_type: 'peer_to_peer',
+    is_group: false,
+    unread_count: 0,
+    last_message_at: '2026-11-24T17:00:00.000Z',
+    last_message_preview: 'See you there',
+    created_at: '2026-11-20T17:00:00.000Z',
+    created_by: ME,
+    participants: [person(ME, 'Robin Coach', 'coach'), person(2, 'Paula Lopez', 'parent')],
+    no_parent_yet: false,
+    ...overrides,
+  };
+}
+
+function message(id: number, content: string, senderId = 2): Message {
+  return {
+    id,
+    conversation_id: 5,
+    sender_id: senderId,
+    sender: { name: senderId === ME ? 'Robin Coach' : 'Paula Lopez', email: 'x@example.com' },
+    content,
+    timestamp: '2026-11-24T17:00:00.000Z',
+  };
+}
+
+type Answer = { status?: number; body: unknown } | 'network' | Promise<{ status?: number; body: unknown }>;
+
+function serve(answer: (url: string, method: string, body: unknown) => Answer | undefined): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ url, method, body, headers: new Headers(init?.headers) });
+      let result = answer(url, method, body);
+      if (result === undefined) {
+        if (url.endsWith('/config'))
+          result = { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+        else result = { body: {} };
+      }
+      if (result === 'network') throw new TypeError('Failed to fetch');
+      const { status = 200, body: json } = await result;
+      return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T18:00:00Z'));
+  window.location.hash = '#messages?subtab=conversations';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const team = teamFixture();
+
+function renderPanel() {
+  return renderWithClient(<ConversationsPanel team={team} userId={ME} active />);
+}
+
+async function openConversation(title: string) {
+  const list = await screen.findByRole('list', { name: 'Conversations' });
+  fireEvent.click(within(list).getByRole('button', { name: new RegExp(title) }));
+  return screen.findByRole('heading', { name: title, level: 3 });
+}
+
+describe('ConversationsPanel', () => {
+  it('lists conversations with the Group tag, unread count and time; opening one marks it read and shows who was added for safety', async () => {
+    const group = conversation(5, {
+      title: 'Mia, Paula Lopez',
+      is_group: true,
+      conversation_type: 'group',
+      unread_count: 3,
+      participants: [
+        person(ME, 'Robin Coach', 'coach'),
+        person(4, 'Mia Lopez', 'player'),
+        person(2, 'Paula Lopez', 'parent', true),
+      ],
+    });
+    const calls = serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [group, conversation(6)] };
+      if (url.endsWith('/conversations/5/messages'))
+        return { body: [message(10, 'Practice moved: https://example.org/map <b>ok</b>')] };
+      if (method === 'POST' && url.endsWith('/conversations/5/mark-read')) {
+        group.unread_count = 0;
+        return { body: { message: 'ok' } };
+      }
+      return undefined;
+    });
+    renderPanel();
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const item = within(list).getByRole('button', { name: /Mia, Paula Lopez/ });
+    expect(item.textContent).toContain('Group');
+    expect(item.textContent).toContain('3 unread');
+    expect(item.textContent).toContain('11:00 AM');
+    expect(item.textContent).toContain('See you there');
+
+    await openConversation('Mia, Paula Lopez');
+    expect(window.location.hash).toContain('conversationId=5');
+    expect(screen.getByText(MESSAGING_MESSAGES.parentsAdded)).toBeTruthy();
+    const people = screen.getByText('Participants:', { exact: false }).closest('p');
+    expect(people?.textContent).toBe('Participants: Mia Lopez, Paula Lopez (added for safety), You');
+    const log = screen.getByRole('log');
+    await within(log).findByText('Paula Lopez');
+    const link = within(log).getByRole('link', { name: 'https://example.org/map' });
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(log.textContent).toContain('<b>ok</b>');
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/conversations/5/mark-read'))).toBe(
+        true,
+      ),
+    );
+    await waitFor(() => expect(item.textContent).not.toContain('unread'));
+  });
+
+  it('says no parent is copied yet when the coaches stand in', async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    serve((url) => {
+      if (url.endsWith('/messaging/conversations/3'))
+        return { body: [conversation(5, { no_parent_yet: true })] };
+      if (url.endsWith('/conversations/5/messages')) return { body: [] };
+      return undefined;
+    });
+    renderPanel();
+    expect(await screen.findByText(MESSAGING_MESSAGES.noParentYet)).toBeTruthy();
+    expect(screen.queryByText(MESSAGING_MESSAGES.parentsAdded)).toBeNull();
+  });
+
+  it('Enter sends once, Shift+Enter does not; a failed send keeps the text and Retry reuses its key', async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    let release: (() => void) | null = null;
+    let sends = 0;
+    const stored: Message[] = [];
+    const calls = serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [conversation(5)] };
+      if (url.endsWith('/conversations/5/messages')) return { body: stored };
+      if (method === 'POST' && url.endsWith('/messaging/messages')) {
+        sends += 1;
+        if (sends === 1)
+          return new Promise((resolve) => {
+            release = () => {
+              stored.push(message(11, 'First line\nsecond', ME));
+              resolve({ status: 201, body: stored[0] });
+            };
+          });
+        if (sends === 2) return 'network';
+        return { status: 201, body: message(12, 'Again', ME) };
+      }
+      return undefined;
+    });
+    renderPanel();
+    const box = await screen.findByRole('textbox', { name: 'Message to Conversation 5' });
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+
+    fireEvent.change(box, { target: { value: 'First line' } });
+    expect(fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })).toBe(true);
+    fireEvent.change(box, { target: { value: 'First line\nsecond' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sending...' }));
+    await waitFor(() => expect(release).not.toBeNull());
+    expect(calls.filter((c) => c.url.endsWith('/messaging/messages'))).toHaveLength(1);
+    const [first] = calls.filter((c) => c.url.endsWith('/messaging/messages'));
+    expect(first?.body).toEqual({ content: 'First line\nsecond', conversation_id: 5 });
+    await act(async () => release?.());
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    expect(await within(screen.getByRole('log')).findByText(/First line/)).toBeTruthy();
+
+    fireEvent.change(box, { target: { value: 'Again' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGING_MESSAGES.sendFailed);
+    expect((box as HTMLTextAreaElement).value).toBe('Again');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    const posts = calls.filter((c) => c.url.endsWith('/messaging/messages'));
+    expect(posts).toHaveLength(3);
+    const keys = posts.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[1]).toBeTruthy();
+    expect(keys[2]).toBe(keys[1]);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Start New Message groups people, asks for one, and shows why creating failed', async () => {
+    const recipients: Recipient[] = [
+      { user_id: 7, name: 'Pat Parent', role: 'parent' },
+      { user_id: 8, name: 'Casey Coach', role: 'coach' },
+      { user_id: 9, name: 'Sam Player', role: 'player' },
+    ];
+    const calls = serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [] };
+      if (url.endsWith('/messaging/recipients/3')) return { body: recipients };
+      if (method === 'POST' && url.includes('/messaging/conversations?team_id=3'))
+        return { status: 403, body: { detail: MESSAGING_MESSAGES.notMessageable } };
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Message' });
+    const groups = await within(dialog).findAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Coaches',
+      'Parents',
+      'Players',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Conversation' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain(MESSAGING_MESSAGES.selectParticipant);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Pat Parent' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Conversation' }));
+    const alert = await within(dialog).findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain(MESSAGING_MESSAGES.createTitle));
+    expect(alert.textContent).toContain(MESSAGING_MESSAGES.notMessageable);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: null,
+      conversation_type: 'peer_to_peer',
+      participant_ids: [7],
+    });
+  });
+
+  it('says so when nobody can be messaged', async () => {
+    serve((url) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [] };
+      if (url.endsWith('/messaging/recipients/3')) return { body: [] };
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    expect(await screen.findByText(MESSAGING_MESSAGES.noMembers)).toBeTruthy();
+  });
+});
