@@ -43,6 +43,7 @@ const SERVER_LAYERS = {
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
   announcements: ['auth', 'teams', 'events'],
   conversations: ['auth', 'teams'],
+  live: ['auth', 'teams'],
 };
 const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
 const serverLayering = serverFeatures.map((feature) => {

@@ -20,6 +20,7 @@ import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/
 import { healthRoutes } from './features/health/routes.ts';
 import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
+import { liveRoutes } from './features/live/routes.ts';
 import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
 import { pollRoutes } from './features/polls/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             prefix: '/messaging',
             conversations: services.conversations,
           });
+          await scope.register(liveRoutes, { prefix: '/messaging', database });
         }),
       );
     },

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/connect.ts';
+import { idParam } from '../../params.ts';
+import { loadTeamAccess } from '../teams/access.ts';
+import { LiveHub, startLiveHub, streamEndsAt } from './hub.ts';
+
+// GET /api/messaging/stream?team_id=N (docs/decisions/021): server-sent events for the caller's changes
+// on one team. Inside the signed-in scope (bearer token), with the team in the query string, not a
+// :teamId parameter, so that the scope's ETag and answer cache leave the stream alone.
+
+export const LIVE_UNAVAILABLE = 'Live updates are unavailable for now';
+
+const teamQuery = z.object({ team_id: idParam('Team id') });
+
+const hubs = new WeakMap<Database, LiveHub>();
+
+/** The hub of an app's database (tests and the bench look at it). */
+export function liveHubOf(database: Database): LiveHub | undefined {
+  return hubs.get(database);
+}
+
+/** The route and its hub: listening starts with the app; closing ends every stream, then listening. */
+export async function liveRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const hub = new LiveHub();
+  hubs.set(database, hub);
+  const stopListening = await startLiveHub(database, hub);
+  // Before the server closes: it waits for open responses, and a stream never ends by itself.
+  app.addHook('preClose', async () => hub.stop());
+  app.addHook('onClose', async () => {
+    hubs.delete(database);
+    await stopListening();
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/stream', { schema: { querystring: teamQuery } }, async (request, reply) => {
+    const teamId = request.query.team_id;
+    // 404 for a team that is not the caller's, as every team read answers.
+    await loadTeamAccess(database.db, request.user, teamId);
+    // Not listening (the database connection is down): the page keeps polling and tries again later.
+    if (!hub.live) {
+      return reply.status(503).header('Retry-After', '5').send({ detail: LIVE_UNAVAILABLE });
+    }
+    const response = reply.raw;
+    if (request.raw.destroyed || response.destroyed) return reply.hijack();
+    reply.hijack();
+    // The security headers set for every answer, then the stream's own.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) response.setHeader(name, value);
+    }
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-store, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    response.socket?.setNoDelay(true);
+    response.write(`event: ready\ndata: ${JSON.stringify({ team_id: teamId })}\n\n`);
+    hub.add({ teamId, userId: request.user.id, response, endsAt: streamEndsAt() });
+  });
+}
