@@ -27,7 +27,9 @@ export function ConversationList({ conversations, selectedId, zone, onSelect }: 
             >
               <span className="conversation-item__top">
                 {unread && <span className="conversation-item__dot" aria-hidden="true" />}
-                <span className="conversation-item__title">{c.title}</span>
+                <span className="conversation-item__title" title={c.title}>
+                  {c.title}
+                </span>
                 {c.is_group && <Tag>Group</Tag>}
                 <time className="conversation-item__time" dateTime={at}>
                   {messageTimestamp(at, zone)}
