@@ -79,6 +79,9 @@ test('a signed-in dashboard stays within 170 KB; a tab loads its screen when fir
 }, info) => {
   const coach = await coachWithTeam(request, 'U9 Swifts', [{ name: 'Ann Lee', jersey_number: 7 }]);
   await signInAs(page, coach, null);
+  // The live stream stays open for good, so the network would never be idle: refused here, the page
+  // polls instead and tries again later (docs/decisions/021).
+  await page.route('**/api/messaging/stream?*', (route) => route.abort());
   const downloads = recordDownloads(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();

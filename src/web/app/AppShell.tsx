@@ -11,6 +11,7 @@ import { useMyTeam } from '../features/teams/api/get-my-team.ts';
 import { ToastRegion } from '../components/ToastRegion.tsx';
 import { EmailVerificationNotice } from '../features/account/components/EmailVerificationNotice.tsx';
 import { useClubName } from '../lib/public-config.ts';
+import { useLiveStream } from '../lib/live-stream.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
 import { AccountSettingsModal, TeamSetupWizard } from './screens.ts';
@@ -61,6 +62,8 @@ export function AppShell({ user }: AppShellProps) {
       : NO_TEAMS;
   const [selectedTeam, selectTeam] = useSelectedTeam(teams);
   const pendingJoinRequests = usePendingJoinRequestCount(selectedTeam?.id ?? null, coachLike);
+  // New messages, announcements and polls arrive as they happen; polling is the fallback.
+  useLiveStream(selectedTeam?.id);
   const unreadMessages = useUnreadCount(selectedTeam?.id ?? null);
   // Moderators holding the kits or team-info flag reach those parts of Team Administration too.
   const canKits = useCan(selectedTeam, 'manage_equipment');

@@ -8,11 +8,16 @@ import {
   type ChatPostError,
 } from '../../../../shared/api/announcements.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usePollingFallback } from '../../../lib/live-status.ts';
+import { visibleOrHidden } from '../../../lib/live-stream.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
 
 // /api/messaging/announcements (spec part 1 section 7).
 
-/** Reloaded this often while the page is visible, and on coming back to it (spec part 1 section 9). */
+/**
+ * Reloaded this often while the page is visible (every 120 s while hidden), and on coming back to it
+ * (spec part 1 section 9).
+ */
 export const ANNOUNCEMENTS_REFRESH_MS = 60_000;
 
 export const announcementKeys = {
@@ -24,12 +29,14 @@ export function getAnnouncements(teamId: number): Promise<Announcement[]> {
   return apiRequest(`/messaging/announcements/${teamId}`, { schema: z.array(announcementSchema) });
 }
 
+/** Polled only while the team's live stream is not connected (DECISIONS.md 'Live updates'). */
 export function useAnnouncements(teamId: number) {
+  const interval = usePollingFallback(teamId, ANNOUNCEMENTS_REFRESH_MS);
   return useQuery({
     queryKey: announcementKeys.list(teamId),
     queryFn: () => getAnnouncements(teamId),
-    refetchInterval: ANNOUNCEMENTS_REFRESH_MS,
-    refetchIntervalInBackground: false,
+    refetchInterval: visibleOrHidden(interval),
+    refetchIntervalInBackground: true,
     refetchOnWindowFocus: 'always',
   });
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { pollListSchema, type PollList } from '../../../../shared/api/polls.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usePollingFallback } from '../../../lib/live-status.ts';
+import { visibleOrHidden } from '../../../lib/live-stream.ts';
 import { POLLS_REFRESH_MS, pollKeys } from './keys.ts';
 
 /** GET /api/messaging/polls/{teamId}: newest first, with the players the caller may vote for. */
@@ -8,12 +10,16 @@ export function getPolls(teamId: number): Promise<PollList> {
   return apiRequest(`/messaging/polls/${teamId}`, { schema: pollListSchema });
 }
 
-/** The team's polls, reloaded every 60 s while the page is visible (not in the background). */
+/**
+ * The team's polls, reloaded every 60 s while the page is visible and every 120 s while hidden, only
+ * while the team's live stream is not connected (DECISIONS.md 'Live updates').
+ */
 export function usePolls(teamId: number) {
+  const interval = usePollingFallback(teamId, POLLS_REFRESH_MS);
   return useQuery({
     queryKey: pollKeys.list(teamId),
     queryFn: () => getPolls(teamId),
-    refetchInterval: POLLS_REFRESH_MS,
-    refetchIntervalInBackground: false,
+    refetchInterval: visibleOrHidden(interval),
+    refetchIntervalInBackground: true,
   });
 }
