@@ -123,7 +123,10 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
   await expect(item).toContainText('Hi Paula, can Mia bring the cones');
   await snapshot(parentPage, info, 'list');
   await item.click();
-  await expect(parentPage.getByRole('heading', { name: 'Robin Coach', level: 3 })).toBeVisible();
+  const heading = parentPage.getByRole('heading', { name: 'Robin Coach', level: 3 });
+  await expect(heading).toBeVisible();
+  // On a phone the list gave way to the thread: focus moved to its title.
+  if (isPhone(info)) await expect(heading).toBeFocused();
   await expect(parentPage.getByRole('log')).toContainText('Hi Paula, can Mia bring the cones on Saturday?');
   await expect(messagesTab(parentPage).getByTestId('badge')).toHaveCount(0);
   await openNavigation(parentPage, info);
@@ -264,6 +267,119 @@ test('a failed send keeps the text; Retry stores it once, also when only the ans
   await expect(log).toContainText('Back at noon.');
   await expect(box).toHaveValue('');
   expect(await storedTimes('Back at noon.')).toBe(1);
+});
+
+test("a coach writes to a player: the player's parent is added and the thread says why; long names fit @phone", async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U13 Safeguarding with a rather long team name', [
+    { name: 'Mia Lopez', jersey_number: 10 },
+    { name: 'Sam Reed', jersey_number: 1 },
+  ]);
+  const rosterId = (name: string) => coach.players.find((p) => p.name === name)?.id;
+  const join = async (account: Account, playerId: number | undefined) => {
+    const { request_id: requestId } = await apiCall<{ request_id: number }>(
+      request,
+      account,
+      'post',
+      '/teams/join',
+      {
+        invite_code: coach.team.invite_code,
+      },
+    );
+    await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: playerId });
+  };
+  const longName = 'Maximiliana Alexandra Featherstonehaugh-Worthington';
+  const parent = await registerAccount(request, longName, { role: 'parent' });
+  await join(parent, rosterId('Mia Lopez'));
+  const mia = await registerAccount(request, 'Mia Lopez', { role: 'player' });
+  await join(mia, rosterId('Mia Lopez'));
+  const sam = await registerAccount(request, 'Sam Reed', { role: 'player' });
+  await join(sam, rosterId('Sam Reed'));
+  // Sam has no parent account: the team's coaches stand in, and the thread says so.
+  const withSam = await apiCall<ConversationRow>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${coach.team.id}`,
+    { participant_ids: [await userIdOf(request, sam)] },
+  );
+
+  await signInAs(page, coach, '/#messages?subtab=conversations');
+  await page.getByRole('button', { name: 'New message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start New Message' });
+  await expect(dialog.getByRole('group', { name: 'Parents' })).toContainText(longName);
+  await dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Mia Lopez' }).check();
+  await dialog
+    .getByLabel('Conversation name (optional)')
+    .fill('Goalkeeping drills for the spring season tryouts');
+  await snapshot(page, info, 'new-dialog-player');
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(dialog).toBeHidden();
+
+  const title = page.getByRole('heading', {
+    name: 'Goalkeeping drills for the spring season tryouts',
+    level: 3,
+  });
+  await expect(title).toBeVisible();
+  await expect(page.getByText(`${longName} (added for safety)`)).toBeVisible();
+  await expect(page.getByText(MESSAGING_MESSAGES.parentsAdded)).toBeVisible();
+  await composer(page).fill(
+    `Mia, bring your gloves. Drills plan: https://example.org/drills?week=${'1'.repeat(60)}`,
+  );
+  await composer(page).press('Enter');
+  const link = page.getByRole('log').getByRole('link');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await snapshot(page, info, 'thread-safety');
+  await expectNoAxeViolations(page, 'thread with a parent added');
+  await expectNoSideScroll(page);
+
+  if (isPhone(info)) await page.getByRole('button', { name: 'Back to list' }).click();
+  const list = conversationList(page);
+  await expect(list.getByRole('button', { name: /Goalkeeping drills/ })).toContainText('Group');
+  await snapshot(page, info, 'list-long');
+  await expectNoSideScroll(page);
+  await list.getByRole('button', { name: /Sam Reed/ }).click();
+  await expect(page).toHaveURL(new RegExp(`conversationId=${withSam.id}`));
+  await expect(page.getByText(MESSAGING_MESSAGES.noParentYet)).toBeVisible();
+  await expect(page.getByText(MESSAGING_MESSAGES.parentsAdded)).toHaveCount(0);
+});
+
+test('a message posted elsewhere appears in the open conversation through the live stream, with no polling', async ({
+  page,
+  request,
+}) => {
+  const { coach, parent } = await teamWithParent(request, 'U14 Live');
+  const created = await apiCall<ConversationRow>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${coach.team.id}`,
+    { participant_ids: [await userIdOf(request, parent)] },
+  );
+  const stream = page.waitForResponse(
+    (response) => response.url().includes('/api/messaging/stream') && response.status() === 200,
+  );
+  await signInAs(page, parent, `/#messages?subtab=conversations&conversationId=${created.id}`);
+  await expect(page.getByRole('heading', { name: 'Robin Coach', level: 3 })).toBeVisible();
+  await stream;
+  await expect(page.getByText('No messages yet.')).toBeVisible();
+
+  // While the stream is connected the open thread is not polled (every 3 s otherwise).
+  let reads = 0;
+  page.on('request', (request) => {
+    if (/\/api\/messaging\/conversations\/\d+\/messages/.test(request.url())) reads += 1;
+  });
+  await page.waitForTimeout(4_000);
+  expect(reads).toBe(0);
+
+  await apiCall(request, coach, 'post', '/messaging/messages', {
+    content: 'Live: kick-off moved to 10:30',
+    conversation_id: created.id,
+  });
+  await expect(page.getByRole('log')).toContainText('Live: kick-off moved to 10:30', { timeout: 1_500 });
 });
 
 /** The user id of an account (GET /api/auth/me). */
