@@ -135,14 +135,22 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
 
   // Enter sends; Shift+Enter adds a line.
   const box = composer(parentPage);
+  const height = () => box.evaluate((element) => element.getBoundingClientRect().height);
+  const oneLine = await height();
   await box.click();
   await box.pressSequentially('Yes, she will.');
   await box.press('Shift+Enter');
   await box.pressSequentially('See you at 9.');
   await expect(box).toHaveValue('Yes, she will.\nSee you at 9.');
+  // The box grows with its lines, up to 6rem, then scrolls.
+  expect(await height()).toBeGreaterThan(oneLine);
+  await box.fill(Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n'));
+  expect(await height()).toBeLessThanOrEqual(96.5);
+  await box.fill('Yes, she will.\nSee you at 9.');
   await box.press('Enter');
   await expect(parentPage.getByRole('log')).toContainText('See you at 9.');
   await expect(box).toHaveValue('');
+  expect(await height()).toBe(oneLine);
   await snapshot(parentPage, info, 'thread');
   await expectNoAxeViolations(parentPage, 'conversation thread');
   await expectNoSideScroll(parentPage);
@@ -154,6 +162,7 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
     await expect(conversationList(parentPage)).toBeVisible();
     await expect(parentPage.getByRole('log')).toBeHidden();
     await expect(item).toBeFocused();
+    await snapshot(parentPage, info, 'list-focus');
     await item.click();
     await expect(parentPage.getByRole('log')).toBeVisible();
     await parentPage.goBack();
@@ -162,6 +171,8 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
   } else {
     await expect(conversationList(parentPage)).toBeVisible();
     await expect(parentPage.getByRole('button', { name: 'Back to list' })).toBeHidden();
+    await item.focus();
+    await snapshot(parentPage, info, 'list-focus');
   }
 
   // The coach's thread gets the answer, both lines kept.
