@@ -3,8 +3,14 @@
 // (a fresh database is made there and dropped). Bounded: each case runs BENCH_SECONDS (default 5).
 // The load generator runs in a worker thread, so the app has its event loop to itself: that is what
 // the loop-delay column measures, and the bare route's yardstick is not slowed by the generator.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import readline from 'node:readline';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -13,6 +19,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/connect.ts';
 import * as schema from '../src/server/db/schema.ts';
+import { liveHubOf } from '../src/server/features/live/routes.ts';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
@@ -385,6 +392,201 @@ for (const c of chosen) {
   );
 }
 
+// Live streams (docs/decisions/021): 2,000 server-sent-event streams held by this one app process (200
+// members of the team with 10 pages each; the clients run in a process of their own), then one message
+// to a conversation of all 200: the app's memory with the streams open, and how long until every stream
+// has the change. BENCH_ONLY=live runs it (with the yardstick); BENCH_LIVE_USERS / _PER_USER resize it.
+const liveRows: string[] = [];
+if (!only || 'live streams'.includes(only)) liveRows.push(...(await liveStreams()));
+
+async function liveStreams(): Promise<string[]> {
+  const users = Number(process.env['BENCH_LIVE_USERS'] ?? 200);
+  const perUser = Number(process.env['BENCH_LIVE_PER_USER'] ?? 10);
+  const { db } = database;
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const coachId = Number((await call('GET', '/api/auth/me', undefined, token))['id']);
+  const teamId = Number(team['id']);
+  // Members straight in SQL, with the coach's password hash; each then signs in through the API.
+  const members = await rowsOf<{ id: number; email: string }>(sql`
+    insert into users (name, email, role, password_hash)
+    select 'Live Parent ' || n, 'live.parent' || n || '@example.com', 'parent',
+      (select password_hash from users where id = ${coachId})
+    from generate_series(1, ${users - 1}) n returning id, email`);
+  await db.execute(sql`insert into team_members (team_id, user_id, role)
+    select ${teamId}, id, 'parent' from users where email like 'live.parent%@example.com'`);
+  const [conversation] = await rowsOf<{ id: number }>(sql`
+    insert into conversations (team_id, name, created_by) values (${teamId}, 'Everyone', ${coachId}) returning id`);
+  const conversationId = Number(conversation?.id);
+  await db.execute(sql`insert into conversation_participants (conversation_id, team_id, user_id)
+    select ${conversationId}, ${teamId}, id from users
+    where id = ${coachId} or email like 'live.parent%@example.com'`);
+  const tokens = [token];
+  for (let i = 0; i < members.length; i += 4) {
+    const batch = members.slice(i, i + 4).map(async (member) => {
+      const signedIn = await call('POST', '/api/auth/token', {
+        username: member.email,
+        password: credentials.password,
+      });
+      return String(signedIn['access_token']);
+    });
+    tokens.push(...(await Promise.all(batch)));
+  }
+
+  const rows = await measureLive({
+    name: 'this process (the bench app)',
+    address,
+    memory: () => {
+      collectGarbage();
+      const { rss, heapUsed, external } = process.memoryUsage();
+      return { rss, heap: heapUsed + external };
+    },
+    held: () => liveHubOf(database)?.size ?? 0,
+  });
+  if (pgDb) {
+    // The same database served by a server process as `npm start` runs it: its memory is the app's
+    // alone, and the message, posted through this process, reaches it through PostgreSQL's NOTIFY.
+    const server = await startServerProcess(pgDb.url);
+    try {
+      rows.push(
+        ...(await measureLive({
+          name: 'a server process (npm start), message posted through another',
+          address: server.address,
+          memory: () => ({ rss: server.rss(), heap: NaN }),
+          held: () => NaN,
+        })),
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+  return rows;
+
+  async function measureLive(target: {
+    name: string;
+    address: string;
+    /** The process's resident memory; and its JavaScript heap and external memory, where known. */
+    memory: () => { rss: number; heap: number };
+    held: () => number;
+  }): Promise<string[]> {
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    const before = target.memory();
+    const clients = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'bench-live-clients.ts')],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const out = readline.createInterface({ input: clients.stdout })[Symbol.asyncIterator]();
+    const nextLine = async (prefix: string) => {
+      for (;;) {
+        const { value, done } = await out.next();
+        if (done) throw new Error(`the live clients ended before '${prefix}'`);
+        if (String(value).startsWith(prefix)) return String(value).slice(prefix.length).trim();
+      }
+    };
+    const exited = new Promise((resolve) => clients.on('exit', resolve));
+    clients.stdin.write(
+      `${JSON.stringify({ url: target.address, teamId, conversationId, tokens, perToken: perUser })}\n`,
+    );
+    const [opened = 0, failed = 0, openMs = 0] = (await nextLine('opened')).split(' ').map(Number);
+    // Let the sockets settle before reading the memory.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const withStreams = target.memory();
+    const held = target.held();
+
+    clients.stdin.write('go\n');
+    await nextLine('armed');
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const posted = performance.timeOrigin + performance.now();
+    const response = await fetch(`${address}/api/messaging/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content: 'Kick-off moved to 10:30', conversation_id: conversationId }),
+    });
+    let how = 'POST /api/messaging/messages';
+    if (response.status === 404) {
+      // The conversations API is not in this build: the same row and triggers, straight in SQL.
+      how = 'INSERT into messages';
+      await db.execute(sql`insert into messages (conversation_id, team_id, sender_id, content)
+        values (${conversationId}, ${teamId}, ${coachId}, 'Kick-off moved to 10:30')`);
+    } else if (!response.ok) {
+      throw new Error(`POST /api/messaging/messages: ${response.status} ${await response.text()}`);
+    }
+    const answeredMs = performance.timeOrigin + performance.now() - posted;
+    const times = JSON.parse(await nextLine('times')) as (number | null)[];
+    loop.disable();
+    const after = target.memory();
+    await exited;
+    const latencies = times
+      .filter((time): time is number => time !== null)
+      .map((time) => time - posted)
+      .sort((a, b) => a - b);
+    const at = (share: number) =>
+      latencies[Math.min(latencies.length - 1, Math.ceil(share * latencies.length) - 1)] ?? NaN;
+    const perStream = (bytes: number) => `${(bytes / 1024 / Math.max(1, opened)).toFixed(1)} KB a stream`;
+    const heap = Number.isNaN(before.heap)
+      ? ''
+      : `; JS heap + external ${mb(before.heap)} -> ${mb(withStreams.heap)} MB (${perStream(withStreams.heap - before.heap)})`;
+    return [
+      `\nLive streams held by ${target.name}: ${users} members x ${perUser} = ${opened} streams open in ${openMs} ms (${failed} refused)${Number.isNaN(held) ? '' : `, the hub holds ${held}`}`,
+      `  RSS ${mb(before.rss)} MB before, ${mb(withStreams.rss)} MB with the streams open (${perStream(withStreams.rss - before.rss)}), ${mb(after.rss)} MB after the delivery${heap}`,
+      `  one message (${how}, answered in ${answeredMs.toFixed(0)} ms) to a conversation of ${users}: ${latencies.length}/${opened} streams had it;` +
+        ` from the post: p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms; the bench process's event loop max ${(loop.max / 1e6).toFixed(0)} ms`,
+    ];
+  }
+}
+
+/** Full collections before a memory reading, so that the reading is not garbage waiting to be collected. */
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  gc();
+}
+
+/** src/server/main.ts on the database, in a process of its own; its RSS read from /proc. */
+async function startServerProcess(databaseUrl: string) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../src/server/main.ts')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SERVE_WEB: 'false',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: os.tmpdir(),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const serverAddress = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (i > 150) throw new Error('the server process did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ok = await fetch(`${serverAddress}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+  }
+  return {
+    address: serverAddress,
+    rss: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+    },
+  };
+}
+
 // Scale: the events reads of the bench team at a steady 100 requests a second, first with the one
 // team, then with 999 more teams' seasons in the tables (the indexes on (team_id, date) and on every
 // foreign key should keep the latency where it was). BENCH_SCALE=0 skips it.
@@ -457,3 +659,4 @@ console.log(
 );
 console.log(rows.join('\n'));
 console.log(scaleRows.join('\n'));
+console.log(liveRows.join('\n'));
