@@ -378,7 +378,9 @@ test('a message posted elsewhere appears in the open conversation through the li
   await stream;
   await expect(page.getByText('No messages yet.')).toBeVisible();
 
-  // While the stream is connected the open thread is not polled (every 3 s otherwise).
+  // While the stream is connected the open thread is not polled (every 3 s otherwise). The stream's
+  // 'ready' reads everything once: that read is over within the first second.
+  await page.waitForTimeout(1_000);
   let reads = 0;
   page.on('request', (request) => {
     if (/\/api\/messaging\/conversations\/\d+\/messages/.test(request.url())) reads += 1;
