@@ -14,14 +14,14 @@ import { liveQueryPrefixes, setLiveTeam } from './live-status.ts';
 // events read with fetch, since EventSource cannot send the bearer token. Each change asks TanStack Query
 // to read the affected lists again; while connected, the polling hooks stop (live-status.ts). On any
 // drop the page polls again and reconnects after 1 s, 2 s, 4 s ... up to 30 s; never after a 401, 403
-// or 404 or once signed out. A page hidden for 5 minutes lets its stream go, and reconnects (catching
+// or 404 or once signed out. A page hidden for a minute lets its stream go, and reconnects (catching
 // up) when it is shown again; an offline page waits for the 'online' event.
 
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 /** A stream that lasted this long was healthy: the next reconnect starts from the first delay again. */
 const HEALTHY_MS = 60_000;
-const HIDDEN_CLOSE_MS = 5 * 60_000;
+const HIDDEN_CLOSE_MS = 60_000;
 
 const ALL_TOPICS: readonly LiveTopic[] = LIVE_TOPICS;
 
