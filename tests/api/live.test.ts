@@ -56,6 +56,16 @@ describe.each(BACKENDS)('live updates ($name)', (backend) => {
     const notTheirs = await stream(cast.otherTeam.id, cast.parent.token);
     expect(notTheirs.status).toBe(404);
     expect((await stream(cast.team.id, cast.stranger.token)).status).toBe(404);
+    // A bad team id is a 400; a HEAD is not a stream.
+    const bad = await call(t, 'GET', '/api/messaging/stream?team_id=abc', cast.parent.token);
+    expect(bad.statusCode).toBe(400);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/messaging/stream?team_id=${cast.team.id}`,
+      headers: { authorization: `Bearer ${cast.parent.token}` },
+    });
+    expect(head.statusCode).toBe(404);
+    expect(liveHubOf(t.app.database)?.size).toBe(0);
   });
 
   it('answers text/event-stream, starting with ready', async () => {

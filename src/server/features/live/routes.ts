@@ -34,7 +34,8 @@ export async function liveRoutes(app: FastifyInstance, { database }: { database:
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/stream', { schema: { querystring: teamQuery } }, async (request, reply) => {
+  // No HEAD twin: a HEAD would be held in the hub like a stream, writing nothing.
+  r.get('/stream', { exposeHeadRoute: false, schema: { querystring: teamQuery } }, async (request, reply) => {
     const teamId = request.query.team_id;
     // 404 for a team that is not the caller's, as every team read answers.
     await loadTeamAccess(database.db, request.user, teamId);
