@@ -50,8 +50,14 @@ CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");--> s
 CREATE UNIQUE INDEX "messages_sender_idempotency_key" ON "messages" USING btree ("sender_id","idempotency_key") WHERE "messages"."idempotency_key" is not null;--> statement-breakpoint
 -- Conversations and messages grow the team's data_version like every other table under a team (0005),
 -- so the ETags of the polled reads (conversation list, messages, unread count) change with them.
-CREATE TRIGGER conversations_bump_team AFTER INSERT OR UPDATE OR DELETE ON conversations
+CREATE TRIGGER conversations_bump_team AFTER INSERT OR DELETE ON conversations
   FOR EACH ROW EXECUTE FUNCTION bump_team_data_version();--> statement-breakpoint
+-- A new message moves last_message_at; the message itself already grew the version, once.
+CREATE TRIGGER conversations_changed_bump_team AFTER UPDATE ON conversations
+  FOR EACH ROW WHEN (
+    OLD.name IS DISTINCT FROM NEW.name OR OLD.no_parent_yet IS DISTINCT FROM NEW.no_parent_yet
+    OR OLD.created_by IS DISTINCT FROM NEW.created_by OR OLD.team_id IS DISTINCT FROM NEW.team_id
+  ) EXECUTE FUNCTION bump_team_data_version();--> statement-breakpoint
 CREATE TRIGGER messages_bump_team AFTER INSERT OR UPDATE OR DELETE ON messages
   FOR EACH ROW EXECUTE FUNCTION bump_team_data_version();--> statement-breakpoint
 -- Live updates (DECISIONS.md 'Live updates'): one NOTIFY on 'club_live' per change, naming the team, the

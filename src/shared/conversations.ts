@@ -31,12 +31,16 @@ export const MESSAGING_MESSAGES = {
   nameTooLong: `Conversation name must be no more than ${MESSAGE_LIMITS.conversationNameMax} characters`,
   tooManyParticipants: `A conversation can have at most ${MESSAGE_LIMITS.participantsMax} participants`,
   notMessageable: 'You cannot message one or more of the selected people',
+  /** The child-safe rule found a player with no parent, and no second adult to include. */
+  noSecondAdult:
+    "A conversation with this player needs a parent or a second coach in it, and the team has neither yet. Add the player's parent to the team first.",
   idempotencyKeyTooLong: `Idempotency-Key must be 1 to ${MESSAGE_LIMITS.idempotencyKeyMax} characters`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for another message',
   /** Shown in a thread whose child-safe rule added parents. */
   parentsAdded: "A player's parents are included in this conversation to keep it safe.",
   /** Shown in a thread where a player had no parent account to copy: the team's coaches were added. */
-  noParentYet: 'No parent is copied yet: the team’s coaches are included until a parent joins.',
+  noParentYet:
+    'No parent account is linked to this player yet, so the team’s coaches are included. A parent who joins is added with the next message.',
   justYou: 'Just you',
   everyone: 'Everyone',
 } as const;
@@ -92,12 +96,18 @@ export interface ChildSafeResult {
   added: number[];
   /** Some player had no parent account: coaches were added instead. */
   noParentYet: boolean;
+  /**
+   * Even so, a player without a parent would be with fewer than two adults (the team's only coach, say):
+   * the conversation must not happen until a parent joins.
+   */
+  blocked: boolean;
 }
 
 /**
  * DECISIONS.md 'Child-safe messaging': every player is a minor. When a conversation holds a player and an
  * adult who is not that player's parent, the player's linked parent accounts join it; a player with no
- * linked parent brings the team's coaches instead. Player-to-player conversations stay as they are.
+ * linked parent brings the team's coaches instead, and with fewer than two adults in all it is refused.
+ * Player-to-player conversations stay as they are. `parentsOfPlayer` must hold parent accounts only.
  */
 export function childSafeAdditions({
   participants,
@@ -121,7 +131,8 @@ export function childSafeAdditions({
     }
   }
   for (const id of chosen) added.delete(id);
-  return { added: [...added].sort((a, b) => a - b), noParentYet };
+  const adultCount = new Set([...adults, ...added]).size;
+  return { added: [...added].sort((a, b) => a - b), noParentYet, blocked: noParentYet && adultCount < 2 };
 }
 
 /**

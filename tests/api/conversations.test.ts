@@ -312,6 +312,89 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
     });
   });
 
+  describe('child-safe rule, kept', () => {
+    const dataVersion = async () =>
+      Number(
+        (
+          await queryRows<{ v: string }>(
+            t.db,
+            sql`select data_version as v from teams where id = ${cast.team.id}`,
+          )
+        )[0]?.v,
+      );
+
+    it("never counts a player's account as another player's parent", async () => {
+      const beaRow = await addPlayer(t, cast.coach, cast.team.id, { name: 'Bea Sibling', jersey_number: 21 });
+      const alRow = await addPlayer(t, cast.coach, cast.team.id, { name: 'Al Sibling', jersey_number: 22 });
+      const bea = await newMember('player', 'Bea Sibling', beaRow.id);
+      const al = await newMember('player', 'Al Sibling', alRow.id);
+      // The family email typed as Bea's parent contact is her brother's player account.
+      const added = await call(
+        t,
+        'POST',
+        `/api/teams/${cast.team.id}/players/${beaRow.id}/parents`,
+        cast.coach.token,
+        {
+          parent_name: 'Family',
+          parent_email: al.email,
+          send_invite: false,
+        },
+      );
+      expect(added.statusCode, added.body).toBe(201);
+      await t.db.execute(
+        sql`update parent_contacts set user_id = ${al.id} where player_id = ${beaRow.id} and email = ${al.email.toLowerCase()}`,
+      );
+      const c = await start(cast.admin, [bea]);
+      expect(participantIds(c)).toEqual(ids(cast.admin, bea, cast.coach));
+      expect(c.no_parent_yet).toBe(true);
+    });
+
+    it('refuses an adult alone with a player who has no parent and no second coach', async () => {
+      // cast.player has no parent account, and the coach is the team's only coach.
+      expectDetail(await create(cast.coach, [cast.player.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+      expectDetail(await create(cast.player, [cast.coach.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+    });
+
+    it('applies the rule again when a parent has left the team, before the next message', async () => {
+      const row = await addPlayer(t, cast.coach, cast.team.id, { name: 'Lee Leaver', jersey_number: 23 });
+      const lee = await newMember('player', 'Lee Leaver', row.id);
+      const leesParent = await newMember('parent', 'Lou Leaver', row.id);
+      const c = await start(cast.admin, [lee]);
+      expect(safetyAdded(c)).toEqual([leesParent.id]);
+      await t.db.execute(
+        sql`delete from team_members where team_id = ${cast.team.id} and user_id = ${leesParent.id}`,
+      );
+      await say(lee, c.id, 'Is practice on?');
+      const after = (await list(cast.admin)).find((x) => x.id === c.id);
+      expect(after?.no_parent_yet).toBe(true);
+      expect(after?.participants.filter((p) => p.added_for_safety).map((p) => p.user_id)).toContain(
+        cast.coach.id,
+      );
+      // The coach now reads it.
+      expect((await thread(cast.coach, c.id)).map((m) => m.content)).toEqual(['Is practice on?']);
+    });
+
+    it('grows the team data version once per message, not once per table it touches', async () => {
+      const c = await start(cast.coach, [cast.parent]);
+      const before = await dataVersion();
+      await say(cast.parent, c.id, 'One bump');
+      expect((await dataVersion()) - before).toBe(1);
+    });
+
+    it('sends and marks read at once without a deadlock', async () => {
+      const c = await start(cast.coach, [cast.parent]);
+      for (let round = 0; round < 10; round++) {
+        const answers = await Promise.all([
+          send(cast.coach, c.id, `ping ${round}`),
+          send(cast.parent, c.id, `pong ${round}`),
+          call(t, 'POST', `/api/messaging/conversations/${c.id}/mark-read`, cast.coach.token),
+          call(t, 'POST', `/api/messaging/conversations/${c.id}/mark-read`, cast.parent.token),
+        ]);
+        expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 200, 200]);
+      }
+    });
+  });
+
   describe('messages', () => {
     it('stores markup as text and answers it literally', async () => {
       const c = await start(cast.parent, [cast.coach]);

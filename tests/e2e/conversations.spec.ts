@@ -308,18 +308,26 @@ test("a coach writes to a player: the player's parent is added and the thread sa
   await join(mia, rosterId('Mia Lopez'));
   const sam = await registerAccount(request, 'Sam Reed', { role: 'player' });
   await join(sam, rosterId('Sam Reed'));
-  // Sam has no parent account: the team's coaches stand in, and the thread says so.
+  // Sam has no parent account: the team's coaches stand in, and the thread says so. With Mia's parent
+  // there are two adults; the team's only coach alone with Sam is refused.
   const withSam = await apiCall<ConversationRow>(
     request,
     coach,
     'post',
     `/messaging/conversations?team_id=${coach.team.id}`,
-    { participant_ids: [await userIdOf(request, sam)] },
+    { name: 'Sam and Mia', participant_ids: [await userIdOf(request, sam), await userIdOf(request, mia)] },
   );
 
   await signInAs(page, coach, '/#messages?subtab=conversations');
   await page.getByRole('button', { name: 'New message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start New Message' });
+  const samBox = dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Sam Reed' });
+  await samBox.check();
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    `${MESSAGING_MESSAGES.createTitle} ${MESSAGING_MESSAGES.noSecondAdult}`,
+  );
+  await samBox.uncheck();
   await expect(dialog.getByRole('group', { name: 'Parents' })).toContainText(longName);
   await dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Mia Lopez' }).check();
   await dialog
@@ -352,10 +360,10 @@ test("a coach writes to a player: the player's parent is added and the thread sa
   await expect(list.getByRole('button', { name: /Goalkeeping drills/ })).toContainText('Group');
   await snapshot(page, info, 'list-long');
   await expectNoSideScroll(page);
-  await list.getByRole('button', { name: /Sam Reed/ }).click();
+  await list.getByRole('button', { name: /Sam and Mia/ }).click();
   await expect(page).toHaveURL(new RegExp(`conversationId=${withSam.id}`));
   await expect(page.getByText(MESSAGING_MESSAGES.noParentYet)).toBeVisible();
-  await expect(page.getByText(MESSAGING_MESSAGES.parentsAdded)).toHaveCount(0);
+  await expect(page.getByText(MESSAGING_MESSAGES.parentsAdded)).toBeVisible();
 });
 
 test('a message posted elsewhere appears in the open conversation through the live stream, with no polling', async ({

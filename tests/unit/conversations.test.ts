@@ -64,37 +64,84 @@ describe('childSafeAdditions', () => {
     expect(run([KID_A, 'player'], [COACH, 'coach'])).toEqual({
       added: [PARENT_A, PARENT_A2],
       noParentYet: false,
+      blocked: false,
     });
     expect(run([ADMIN, 'admin'], [KID_A, 'player'])).toEqual({
       added: [PARENT_A, PARENT_A2],
       noParentYet: false,
+      blocked: false,
     });
   });
 
   it('adds nothing between players, or between a player and only their own parents', () => {
-    expect(run([KID_A, 'player'], [KID_B, 'player'])).toEqual({ added: [], noParentYet: false });
-    expect(run([KID_A, 'player'], [PARENT_A, 'parent'])).toEqual({ added: [], noParentYet: false });
-    expect(run([PARENT_A, 'parent'], [OTHER_PARENT, 'parent'])).toEqual({ added: [], noParentYet: false });
+    expect(run([KID_A, 'player'], [KID_B, 'player'])).toEqual({
+      added: [],
+      noParentYet: false,
+      blocked: false,
+    });
+    expect(run([KID_A, 'player'], [PARENT_A, 'parent'])).toEqual({
+      added: [],
+      noParentYet: false,
+      blocked: false,
+    });
+    expect(run([PARENT_A, 'parent'], [OTHER_PARENT, 'parent'])).toEqual({
+      added: [],
+      noParentYet: false,
+      blocked: false,
+    });
   });
 
   it('adds each player’s own parents, never twice and never those already chosen', () => {
     expect(run([COACH, 'coach'], [KID_A, 'player'], [KID_B, 'player'], [PARENT_A, 'parent'])).toEqual({
       added: [PARENT_A2, OTHER_PARENT],
       noParentYet: false,
+      blocked: false,
     });
     // Another child's parent is an unrelated adult for this child.
     expect(run([OTHER_PARENT, 'parent'], [KID_A, 'player'])).toEqual({
       added: [PARENT_A, PARENT_A2],
       noParentYet: false,
+      blocked: false,
     });
   });
 
   it("brings the team's coaches for a player with no parent account, and says so", () => {
-    expect(run([ORPHAN, 'player'], [ADMIN, 'admin'])).toEqual({ added: [COACH, COACH_2], noParentYet: true });
+    expect(run([ORPHAN, 'player'], [ADMIN, 'admin'])).toEqual({
+      added: [COACH, COACH_2],
+      noParentYet: true,
+      blocked: false,
+    });
     // The chosen coach stays chosen; the rule still says no parent is copied.
-    expect(run([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({ added: [COACH_2], noParentYet: true });
+    expect(run([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
+      added: [COACH_2],
+      noParentYet: true,
+      blocked: false,
+    });
     // Among players alone, nothing.
-    expect(run([ORPHAN, 'player'], [KID_A, 'player'])).toEqual({ added: [], noParentYet: false });
+    expect(run([ORPHAN, 'player'], [KID_A, 'player'])).toEqual({
+      added: [],
+      noParentYet: false,
+      blocked: false,
+    });
+  });
+
+  it('refuses a player without a parent alone with one adult, when no second coach can be added', () => {
+    const lone = (...list: [number, Role][]) =>
+      childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds: [COACH] });
+    expect(lone([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
+      added: [],
+      noParentYet: true,
+      blocked: true,
+    });
+    expect(lone([ORPHAN, 'player'], [COACH, 'coach'])).toMatchObject({ blocked: true });
+    // An admin and the coach: two adults.
+    expect(lone([ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
+      added: [COACH],
+      noParentYet: true,
+      blocked: false,
+    });
+    // A player with parents is never blocked, whoever else is there.
+    expect(lone([COACH, 'coach'], [KID_A, 'player'])).toMatchObject({ blocked: false });
   });
 });
 

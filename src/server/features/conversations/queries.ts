@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { MemberRole, Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import {
@@ -43,8 +43,8 @@ export function directoryOfTeam(db: Db, teamId: number): Promise<DirectoryRow[]>
 }
 
 /**
- * Player account -> the linked parent accounts of that player on this team (who are members of the team),
- * for the given player accounts, in one statement.
+ * Player account -> the linked parent accounts of that player on this team (members of the team as
+ * parents), for the given player accounts, in one statement.
  */
 export async function parentsOfPlayers(
   db: Db,
@@ -60,15 +60,23 @@ export async function parentsOfPlayers(
       parentContacts,
       and(eq(parentContacts.playerId, players.id), eq(parentContacts.teamId, players.teamId)),
     )
+    // Parents only: a contact email may belong to a sibling's (or the player's own) player account, and
+    // a minor never stands in for a parent.
     .innerJoin(
       teamMembers,
-      and(eq(teamMembers.userId, parentContacts.userId), eq(teamMembers.teamId, players.teamId)),
+      and(
+        eq(teamMembers.userId, parentContacts.userId),
+        eq(teamMembers.teamId, players.teamId),
+        eq(teamMembers.role, 'parent'),
+      ),
     )
+    .innerJoin(users, and(eq(users.id, parentContacts.userId), ne(users.role, 'player')))
     .where(
       and(
         eq(players.teamId, teamId),
         inArray(players.userId, [...playerUserIds]),
         isNotNull(parentContacts.userId),
+        ne(parentContacts.userId, players.userId),
       ),
     )
     .orderBy(asc(parentContacts.userId));
@@ -223,6 +231,30 @@ export async function insertParticipants(
     .insert(conversationParticipants)
     .values(
       people.map((p) => ({ conversationId, teamId, userId: p.userId, addedForSafety: p.addedForSafety })),
+    )
+    // Applying the child-safe rule again may meet someone already there (who left and came back).
+    .onConflictDoNothing();
+}
+
+export async function noParentYet(db: Db, teamId: number, conversationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ noParentYet: conversations.noParentYet })
+    .from(conversations)
+    .where(and(eq(conversations.teamId, teamId), eq(conversations.id, conversationId)));
+  return row?.noParentYet ?? false;
+}
+
+/** Marks that the child-safe rule brought coaches for want of a parent. */
+export async function setNoParentYet(db: Db, teamId: number, conversationId: number): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ noParentYet: true })
+    .where(
+      and(
+        eq(conversations.teamId, teamId),
+        eq(conversations.id, conversationId),
+        eq(conversations.noParentYet, false),
+      ),
     );
 }
 
@@ -309,24 +341,29 @@ export async function markRead(
   userId: number,
 ): Promise<boolean> {
   const cp = conversationParticipants;
-  const rows = await db
-    .update(cp)
-    .set({ unreadCount: 0, lastReadAt: sql`now()` })
-    .where(
-      and(
-        eq(cp.teamId, teamId),
-        eq(cp.conversationId, conversationId),
-        eq(cp.userId, userId),
-        or(
-          sql`${cp.unreadCount} > 0`,
-          sql`exists (select 1 from ${conversations} c
+  // The team row first, as a new message takes it (its data_version) before the participants' rows:
+  // taking them the other way round, a send and a mark-read at once deadlock on PostgreSQL.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from teams where id = ${teamId} for no key update`);
+    const rows = await tx
+      .update(cp)
+      .set({ unreadCount: 0, lastReadAt: sql`now()` })
+      .where(
+        and(
+          eq(cp.teamId, teamId),
+          eq(cp.conversationId, conversationId),
+          eq(cp.userId, userId),
+          or(
+            sql`${cp.unreadCount} > 0`,
+            sql`exists (select 1 from ${conversations} c
             where c.id = ${conversationId} and c.team_id = ${teamId} and c.last_message_at is not null
               and (${cp.lastReadAt} is null or ${cp.lastReadAt} < c.last_message_at))`,
+          ),
         ),
-      ),
-    )
-    .returning({ conversationId: cp.conversationId });
-  return rows.length > 0;
+      )
+      .returning({ conversationId: cp.conversationId });
+    return rows.length > 0;
+  });
 }
 
 /** The user's unread messages over all their conversations on the team, in one statement. */

@@ -46,6 +46,13 @@ function emailFor(access: TeamAccess, userId: number | null, email: string | nul
   return access.isCoach || userId === access.user.id ? email : '';
 }
 
+/** The team's coaches (members as coach), whom the child-safe rule brings for want of a parent. */
+function coachIdsOf(directory: readonly queries.DirectoryRow[]): number[] {
+  return directory
+    .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
+    .map((row) => row.userId);
+}
+
 function canSendMessages(access: TeamAccess): boolean {
   return hasCapability(access, 'send_messages');
 }
@@ -120,6 +127,46 @@ export function createConversationService({ db }: { db: Db }) {
     return conversation;
   }
 
+  /**
+   * The child-safe rule applied again to who is in the conversation now (people who left the team no
+   * longer count): a parent who left is replaced by the coaches, a parent who joined since is added.
+   * Runs before every message, so no message goes to an adult alone with a player.
+   */
+  async function keepChildSafe(access: TeamAccess, conversationId: number): Promise<void> {
+    const teamId = access.team.id;
+    const people = await queries.participantsOfUsersConversations(db, teamId, access.user.id, conversationId);
+    const present = people
+      .filter((p) => p.memberRole !== null || p.userRole === 'admin')
+      .map((p) => ({ user_id: p.userId, role: roleOnTeam(p) }));
+    const playerIds = present.filter((p) => p.role === 'player').map((p) => p.user_id);
+    if (playerIds.length === 0) return;
+    const [parentsOfPlayer, directory] = await Promise.all([
+      queries.parentsOfPlayers(db, teamId, playerIds),
+      queries.directoryOfTeam(db, teamId),
+    ]);
+    const safety = childSafeAdditions({
+      participants: present,
+      parentsOfPlayer,
+      coachIds: coachIdsOf(directory),
+    });
+    if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
+    const inIt = new Set(people.map((p) => p.userId));
+    const missing = safety.added.filter((id) => !inIt.has(id));
+    const mark = safety.noParentYet && !(await queries.noParentYet(db, teamId, conversationId));
+    if (missing.length === 0 && !mark) return;
+    await db.transaction(async (tx) => {
+      if (missing.length > 0) {
+        await queries.insertParticipants(
+          tx,
+          teamId,
+          conversationId,
+          missing.map((userId) => ({ userId, addedForSafety: true })),
+        );
+      }
+      if (mark) await queries.setNoParentYet(tx, teamId, conversationId);
+    });
+  }
+
   /** Whom the caller may message on the team, themself excluded, with their role on the team. */
   function messageable(access: TeamAccess, directory: readonly queries.DirectoryRow[]) {
     const sender = { role: access.role, canSendMessages: canSendMessages(access) };
@@ -159,10 +206,9 @@ export function createConversationService({ db }: { db: Db }) {
       ];
       const playerIds = chosen.filter((p) => p.role === 'player').map((p) => p.user_id);
       const parentsOfPlayer = await queries.parentsOfPlayers(db, access.team.id, playerIds);
-      const coachIds = directory
-        .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
-        .map((row) => row.userId);
+      const coachIds = coachIdsOf(directory);
       const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, coachIds });
+      if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
 
       const conversationId = await db.transaction(async (tx) => {
         const id = await queries.insertConversation(tx, {
@@ -220,6 +266,7 @@ export function createConversationService({ db }: { db: Db }) {
       };
       const earlier = await replay();
       if (earlier) return earlier;
+      await keepChildSafe(access, input.conversation_id);
       try {
         const row = await queries.insertMessage(db, {
           teamId: access.team.id,
