@@ -95,7 +95,13 @@ export const PGLITE_START_PARAMS = [
 ];
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How often the listening connection proves it is alive (tests shorten it). */
+      listenHeartbeatMs?: number;
+    }
   /** `dataDir` 'memory://' keeps everything in memory (tests); a folder keeps it on disk. */
   | { kind: 'pglite'; dataDir: string };
 
@@ -112,7 +118,7 @@ export function configuredDatabase(config: {
 /** Opens the database and applies every pending migration before anything else uses it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres'
-    ? openPostgres(target.url, target.poolSize ?? 10)
+    ? openPostgres(target.url, target.poolSize ?? 10, target.listenHeartbeatMs ?? LISTEN_HEARTBEAT_MS)
     : openPglite(target.dataDir);
 }
 
@@ -162,7 +168,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 // Several app processes may start at once against one server: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_ID = 7_240_011;
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, heartbeatMs: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A connection that the server ends (a restart, a failover, an administrator) is dropped from the
   // pool, and the next query opens a new one; a query or transaction using it fails with the error.
@@ -192,7 +198,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     close: () => pool.end(),
-    listen: (channel, onMessage, onLive) => listenOnPostgres(url, channel, onMessage, onLive),
+    listen: (channel, onMessage, onLive) => listenOnPostgres(url, channel, onMessage, onLive, heartbeatMs),
     onWrite: (listener) => writes.listeners.add(listener),
     onStatement: writes.onStatement,
     onFailure: () => {},
@@ -200,6 +206,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 const RELISTEN_DELAY_MS = 1_000;
+/**
+ * A connection the network drops silently (a NAT forgetting it, a failover without a reset) raises no
+ * error: a query every half minute that must answer within 10 s (or the heartbeat's own period, if
+ * shorter) shows it is alive; otherwise it counts as lost.
+ */
+const LISTEN_HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 /** LISTEN on a connection of its own, reconnecting after a drop (and saying so: messages may be lost). */
 async function listenOnPostgres(
@@ -207,21 +220,42 @@ async function listenOnPostgres(
   channel: string,
   onMessage: (payload: string) => void,
   onLive: (live: boolean) => void,
+  heartbeatMs: number,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const lost = (client: pg.Client) => {
     if (client !== current) return;
     current = undefined;
+    clearInterval(heartbeat);
     onLive(false);
     void client.end().catch(() => undefined);
     if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
   };
 
+  const beat = (client: pg.Client) => {
+    let answered = false;
+    const deadline = setTimeout(
+      () => {
+        if (!answered) lost(client);
+      },
+      Math.min(HEARTBEAT_TIMEOUT_MS, heartbeatMs),
+    );
+    deadline.unref();
+    client.query('select 1').then(
+      () => {
+        answered = true;
+        clearTimeout(deadline);
+      },
+      () => lost(client),
+    );
+  };
+
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
@@ -231,6 +265,8 @@ async function listenOnPostgres(
     try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      heartbeat = setInterval(() => beat(client), heartbeatMs);
+      heartbeat.unref();
       onLive(true);
     } catch (error) {
       lost(client);
@@ -244,6 +280,7 @@ async function listenOnPostgres(
     stopped = true;
     onLive(false);
     clearTimeout(retry);
+    clearInterval(heartbeat);
     const client = current;
     current = undefined;
     await client?.end().catch(() => undefined);
