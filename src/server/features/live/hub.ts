@@ -150,7 +150,12 @@ export class LiveHub {
   private write(stream: LiveStream, frame: string): void {
     const { response } = stream;
     if (response.writableEnded || response.destroyed) return this.remove(stream);
-    if (response.writableLength > MAX_BUFFERED_BYTES) return this.end(stream);
+    // A client that stopped reading would never take an orderly end either: its socket goes at once.
+    if (response.writableLength > MAX_BUFFERED_BYTES) {
+      this.remove(stream);
+      response.destroy();
+      return;
+    }
     response.write(frame);
   }
 
