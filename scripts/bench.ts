@@ -184,6 +184,63 @@ for (let i = 0; i < 10; i += 1) {
   );
 }
 
+// Communication (issue 10): a parent member and a conversation of 40 messages with the coach, 10
+// announcements and 5 polls: what the Communication tab and the badges poll.
+const coachUserId = Number((await call('GET', '/api/auth/me', undefined, token))['id']);
+await database.db.execute(sql`
+  insert into users (name, email, role, password_hash)
+  values ('Bench Member', 'bench.member@example.com', 'parent',
+    (select password_hash from users where id = ${coachUserId}))`);
+await database.db.execute(sql`insert into team_members (team_id, user_id, role)
+  select ${Number(team['id'])}, id, 'parent' from users where email = 'bench.member@example.com'`);
+const { access_token: memberToken } = (await call('POST', '/api/auth/token', {
+  username: 'bench.member@example.com',
+  password: credentials.password,
+})) as { access_token: string };
+const memberId = Number((await call('GET', '/api/auth/me', undefined, memberToken))['id']);
+const conversation = await call(
+  'POST',
+  `/api/messaging/conversations?team_id=${team['id']}`,
+  { participant_ids: [memberId] },
+  token,
+);
+for (let i = 0; i < 40; i += 1) {
+  await call(
+    'POST',
+    '/api/messaging/messages',
+    { conversation_id: conversation['id'], content: `Message ${i + 1}: see you at the field at 9.` },
+    i % 2 ? token : memberToken,
+  );
+}
+for (let i = 0; i < 10; i += 1) {
+  await call(
+    'POST',
+    `/api/messaging/announcements?team_id=${team['id']}`,
+    {
+      title: `Announcement ${i + 1}`,
+      content: 'Bring water and shin guards. '.repeat(8),
+      priority: 'normal',
+    },
+    token,
+  );
+}
+for (let i = 0; i < 5; i += 1) {
+  await call(
+    'POST',
+    `/api/messaging/polls?team_id=${team['id']}`,
+    { question: `Poll ${i + 1}: pizza after the game?`, options: ['Yes', 'No', 'Maybe'] },
+    token,
+  );
+}
+const unreadPath = `/api/messaging/unread-count/${team['id']}`;
+const conversationsPath = `/api/messaging/conversations/${team['id']}`;
+const messagesPath = `/api/messaging/conversations/${conversation['id']}/messages`;
+const tagOf = async (path: string) =>
+  (await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag') ??
+  '';
+const unreadTag = await tagOf(unreadPath);
+const messagesTag = await tagOf(messagesPath);
+
 // The yardstick: a bare Fastify route on the same machine, in the same run.
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
@@ -261,6 +318,83 @@ const cases: Case[] = [
     method: 'GET',
     url: `${address}/api/join-requests/${team['id']}/pending-count`,
     headers: auth,
+  },
+  {
+    name: 'GET messaging: unread count (the badge poll)',
+    method: 'GET',
+    url: `${address}${unreadPath}`,
+    headers: auth,
+  },
+  {
+    name: 'GET messaging: unread count, unchanged (304)',
+    method: 'GET',
+    url: `${address}${unreadPath}`,
+    headers: { ...auth, 'if-none-match': unreadTag },
+  },
+  {
+    name: 'GET messaging: unread count, read each time',
+    method: 'GET',
+    url: `${address}${unreadPath}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    name: 'GET messaging: conversations, answer kept',
+    method: 'GET',
+    url: `${address}${conversationsPath}`,
+    headers: auth,
+  },
+  {
+    name: 'GET messaging: conversations, read each time',
+    method: 'GET',
+    url: `${address}${conversationsPath}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    name: 'GET messaging: open thread (40), answer kept',
+    method: 'GET',
+    url: `${address}${messagesPath}`,
+    headers: auth,
+  },
+  {
+    name: 'GET messaging: open thread, unchanged (304)',
+    method: 'GET',
+    url: `${address}${messagesPath}`,
+    headers: { ...auth, 'if-none-match': messagesTag },
+  },
+  {
+    name: 'GET messaging: open thread, read each time',
+    method: 'GET',
+    url: `${address}${messagesPath}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    name: 'GET messaging: announcements (10), answer kept',
+    method: 'GET',
+    url: `${address}/api/messaging/announcements/${team['id']}`,
+    headers: auth,
+  },
+  {
+    name: 'GET messaging: announcements, read each time',
+    method: 'GET',
+    url: `${address}/api/messaging/announcements/${team['id']}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    name: 'GET messaging: polls (5), answer kept',
+    method: 'GET',
+    url: `${address}/api/messaging/polls/${team['id']}`,
+    headers: auth,
+  },
+  {
+    name: 'GET messaging: polls, read each time',
+    method: 'GET',
+    url: `${address}/api/messaging/polls/${team['id']}`,
+    headers: auth,
+    uncached: true,
   },
   {
     name: 'GET events: tournaments, read each time (30, 200 games)',

@@ -71,7 +71,11 @@ function toMessage(access: TeamAccess, row: queries.MessageRow): Message {
   };
 }
 
+/** How many (conversation, participant) -> team answers a process keeps. */
+const PARTICIPANT_TEAMS_KEPT = 50_000;
+
 export function createConversationService({ db }: { db: Db }) {
+  const participantTeams = new Map<string, number>();
   /** The caller's conversations on the team (or one), in three statements whatever their number. */
   async function view(access: TeamAccess, conversationId?: number): Promise<Conversation[]> {
     const teamId = access.team.id;
@@ -176,9 +180,23 @@ export function createConversationService({ db }: { db: Db }) {
   }
 
   return {
-    /** For the signed-in scope's `teamOf`: the conversation's team when the user takes part in it. */
-    teamOfConversation: (user: UserRow, conversationId: number): Promise<number | undefined> =>
-      queries.teamOfParticipant(db, conversationId, user.id),
+    /**
+     * For the signed-in scope's `teamOf`: the conversation's team when the user takes part in it. A
+     * participant row is never removed but with its conversation, team or user, each of which fails the
+     * access check that follows; so a found team is kept, and the open thread's 3-second poll (and its
+     * 304) costs no query for it.
+     */
+    async teamOfConversation(user: UserRow, conversationId: number): Promise<number | undefined> {
+      const key = `${conversationId}:${user.id}`;
+      const kept = participantTeams.get(key);
+      if (kept !== undefined) return kept;
+      const teamId = await queries.teamOfParticipant(db, conversationId, user.id);
+      if (teamId !== undefined) {
+        if (participantTeams.size >= PARTICIPANT_TEAMS_KEPT) participantTeams.clear();
+        participantTeams.set(key, teamId);
+      }
+      return teamId;
+    },
 
     list: (access: TeamAccess): Promise<Conversation[]> => view(access),
 
