@@ -8,6 +8,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   snapshotter,
+  joinApprovedFor,
 } from './helpers.ts';
 
 // Announcements (issue 10) against the real API: a coach posts a high-priority announcement with an
@@ -29,18 +30,7 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
 }, info) => {
   const coach = await coachWithTeam(request, 'U10 Comets', [{ name: 'Mia Lopez', jersey_number: 10 }]);
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await apiCall<{ request_id: number }>(
-    request,
-    parent,
-    'post',
-    '/teams/join',
-    {
-      invite_code: coach.team.invite_code,
-    },
-  );
-  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, {
-    player_id: coach.players[0]?.id,
-  });
+  await joinApprovedFor(request, coach, parent, coach.players[0]?.id);
 
   const gameDate = addDays(todayIn('America/Chicago'), 5);
   await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {

@@ -12,6 +12,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   snapshotter,
+  joinApprovedFor,
 } from './helpers.ts';
 
 // The Team Calendar (issue 9) against the real API, at 1280 px and on a 390 px phone: a parent with
@@ -50,16 +51,7 @@ async function parentOfTwo(
   const [first, second] = names.map((name) => coach.players.find((p) => p.name === name));
   if (!first || !second) throw new Error(`No players ${names.join(' and ')}`);
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await apiCall<{ request_id: number }>(
-    request,
-    parent,
-    'post',
-    '/teams/join',
-    {
-      invite_code: coach.team.invite_code,
-    },
-  );
-  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: first.id });
+  await joinApprovedFor(request, coach, parent, first.id);
   const me = await apiCall<{ id: number }>(request, parent, 'get', '/auth/me');
   await apiCall(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
     player_id: second.id,

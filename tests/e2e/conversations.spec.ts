@@ -11,6 +11,7 @@ import {
   registerAccount,
   signInAs,
   snapshotter,
+  joinApprovedFor,
 } from './helpers.ts';
 
 // Conversations (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach starts a
@@ -40,16 +41,7 @@ async function teamWithParent(
   ]);
   const mia = coach.players.find((p) => p.name === 'Mia Lopez');
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await apiCall<{ request_id: number }>(
-    request,
-    parent,
-    'post',
-    '/teams/join',
-    {
-      invite_code: coach.team.invite_code,
-    },
-  );
-  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia?.id });
+  await joinApprovedFor(request, coach, parent, mia?.id);
   return { coach, parent };
 }
 
@@ -289,18 +281,9 @@ test("a coach writes to a player: the player's parent is added and the thread sa
     { name: 'Sam Reed', jersey_number: 1 },
   ]);
   const rosterId = (name: string) => coach.players.find((p) => p.name === name)?.id;
-  const join = async (account: Account, playerId: number | undefined) => {
-    const { request_id: requestId } = await apiCall<{ request_id: number }>(
-      request,
-      account,
-      'post',
-      '/teams/join',
-      {
-        invite_code: coach.team.invite_code,
-      },
-    );
-    await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: playerId });
-  };
+  const join = (account: Account, playerId: number | undefined) =>
+    joinApprovedFor(request, coach, account, playerId);
+
   const longName = 'Maximiliana Alexandra Featherstonehaugh-Worthington';
   const parent = await registerAccount(request, longName, { role: 'parent' });
   await join(parent, rosterId('Mia Lopez'));

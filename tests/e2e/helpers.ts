@@ -186,3 +186,20 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     .analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.help}`)).toEqual([]);
 }
+
+/** `account` joins the coach's team with its invite code, and the coach approves it for that player. */
+export async function joinApprovedFor(
+  request: APIRequestContext,
+  coach: CoachWithTeam,
+  account: Account,
+  playerId: number | undefined,
+): Promise<void> {
+  const { request_id: requestId } = await apiCall<{ request_id: number }>(
+    request,
+    account,
+    'post',
+    '/teams/join',
+    { invite_code: coach.team.invite_code },
+  );
+  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: playerId });
+}

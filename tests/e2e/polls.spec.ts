@@ -8,6 +8,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   snapshotter,
+  joinApprovedFor,
 } from './helpers.ts';
 
 // Team Polls (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach creates a poll
@@ -29,16 +30,7 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
   ]);
   const mia = coach.players.find((p) => p.name === 'Mia Lopez');
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await apiCall<{ request_id: number }>(
-    request,
-    parent,
-    'post',
-    '/teams/join',
-    {
-      invite_code: coach.team.invite_code,
-    },
-  );
-  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia?.id });
+  await joinApprovedFor(request, coach, parent, mia?.id);
 
   await signInAs(page, coach, '/#messages?subtab=polls');
   await expect(page.getByRole('heading', { name: 'Team Polls' })).toBeVisible();

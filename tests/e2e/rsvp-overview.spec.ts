@@ -9,6 +9,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   snapshotter,
+  joinApprovedFor,
 } from './helpers.ts';
 
 // Team Administration > Event RSVPs and the dashboard's RSVP line (issue 9), against the real API: a
@@ -74,16 +75,7 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
 
   // A parent of Mia and Leo: let in for Mia, then linked to Leo too.
   const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
-  const { request_id: requestId } = await apiCall<{ request_id: number }>(
-    request,
-    parent,
-    'post',
-    '/teams/join',
-    {
-      invite_code: coach.team.invite_code,
-    },
-  );
-  await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: mia.id });
+  await joinApprovedFor(request, coach, parent, mia.id);
   const me = await apiCall<{ id: number }>(request, parent, 'get', '/auth/me');
   await apiCall(request, coach, 'post', `/teams/${coach.team.id}/parents/${me.id}/assign-player`, {
     player_id: leo.id,

@@ -161,13 +161,7 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
       <div className="conversations__thread-pane card">
         {open ? (
           <>
-            <button
-              type="button"
-              className="button button--secondary button--small conversations__back"
-              onClick={backToList}
-            >
-              <span aria-hidden="true">← </span>Back to list
-            </button>
+            <BackToList onClick={backToList} />
             <ConversationThread
               conversation={open}
               messages={messages.data}
@@ -192,13 +186,7 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
           </>
         ) : openId !== null && list.isSuccess ? (
           <>
-            <button
-              type="button"
-              className="button button--secondary button--small conversations__back"
-              onClick={backToList}
-            >
-              <span aria-hidden="true">← </span>Back to list
-            </button>
+            <BackToList onClick={backToList} />
             <p className="muted">This conversation is not among yours.</p>
           </>
         ) : (
@@ -209,5 +197,18 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
         <NewConversationModal teamId={team.id} onClose={() => setCreating(false)} onCreated={onCreated} />
       )}
     </section>
+  );
+}
+
+/** The phone's way back from a thread to the list (the browser's Back does the same). */
+function BackToList({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--secondary button--small conversations__back"
+      onClick={onClick}
+    >
+      <span aria-hidden="true">← </span>Back to list
+    </button>
   );
 }
