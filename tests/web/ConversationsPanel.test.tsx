@@ -221,6 +221,35 @@ describe('ConversationsPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps what was typed while a send was on its way, and only that', async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    let release: (() => void) | null = null;
+    const stored: Message[] = [];
+    serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [conversation(5)] };
+      if (url.endsWith('/conversations/5/messages')) return { body: stored };
+      if (method === 'POST' && url.endsWith('/messaging/messages'))
+        return new Promise((resolve) => {
+          release = () => {
+            stored.push(message(11, 'First quick one', ME));
+            resolve({ status: 201, body: stored[0] });
+          };
+        });
+      return undefined;
+    });
+    renderPanel();
+    const box = (await screen.findByRole('textbox', {
+      name: 'Message to Conversation 5',
+    })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'First quick one' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(release).not.toBeNull());
+    // Typed on while it was sending: the sent part goes, the rest stays to be sent next.
+    fireEvent.change(box, { target: { value: 'First quick one and a second' } });
+    await act(async () => release?.());
+    await waitFor(() => expect(box.value).toBe('and a second'));
+  });
+
   it('Start New Message groups people, asks for one, and shows why creating failed', async () => {
     const recipients: Recipient[] = [
       { user_id: 7, name: 'Pat Parent', role: 'parent' },

@@ -4,6 +4,12 @@ import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../../../../shared/conversat
 import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey, useSendMessage } from '../api/send-message.ts';
 
+/** The box after `sent` was stored: what was typed after it, or the box as it is when it changed otherwise. */
+function withoutSent(current: string, sent: string): string {
+  const text = current.trimStart();
+  return text.startsWith(sent) ? text.slice(sent.length).trimStart() : current;
+}
+
 interface Failed {
   content: string;
   key: string;
@@ -66,7 +72,7 @@ export function MessageComposer({
     );
   if (storedAfterAll) {
     setFailed(null);
-    if (text.trim() === failed.content) setText('');
+    setText(withoutSent(text, failed.content));
   }
 
   // The panel keeps what is typed in each conversation.
@@ -79,8 +85,8 @@ export function MessageComposer({
       { conversationId, content, key },
       {
         onSuccess: () => {
-          // Only what was sent goes: anything typed meanwhile stays.
-          setText((current) => (current.trim() === content ? '' : current));
+          // Only what was sent goes: anything typed meanwhile stays, to be sent next.
+          setText((current) => withoutSent(current, content));
           inputRef.current?.focus();
         },
         onError: (error) =>
