@@ -196,6 +196,9 @@ test('a failed send keeps the text; Retry stores it once, also when only the ans
   const box = composer(page);
   const log = page.getByRole('log');
   const sends = '**/api/messaging/messages';
+  // Opened straight from a link, with the email banner above: the box and Send are on screen.
+  await expect(box).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport();
 
   // 1. The request never gets through (after a while): the text stays, with Retry; a second Enter and a
   // tap while it is on its way send nothing more.
@@ -212,6 +215,9 @@ test('a failed send keeps the text; Retry stores it once, also when only the ans
   await expect(page.getByRole('alert')).toContainText(MESSAGING_MESSAGES.sendFailed);
   await expect(box).toHaveValue('I can drive three kids.');
   expect(posts).toBe(1);
+  // The failure, the box and Retry are where the user is looking.
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeInViewport();
+  await expect(box).toBeInViewport();
   await snapshot(page, info, 'send-failed');
   await expectNoAxeViolations(page, 'failed send');
   await page.unroute(sends);
