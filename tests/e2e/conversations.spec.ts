@@ -105,6 +105,10 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
   // The parent: the badge on Communication and on the Messages tab, cleared by opening the conversation.
   const parentPage = await pageFor(browser, page, info);
   await signInAs(parentPage, parent, '/#dashboard');
+  // On a phone the count shows on the Menu button too, without opening the menu.
+  if (isPhone(info)) {
+    await expect(parentPage.getByRole('button', { name: 'Menu, 1 unread message' })).toBeVisible();
+  }
   await openNavigation(parentPage, info);
   await expect(communicationLink(parentPage).getByTestId('badge')).toHaveText(/^1/);
   await communicationLink(parentPage).click();

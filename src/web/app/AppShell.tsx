@@ -134,6 +134,7 @@ export function AppShell({ user }: AppShellProps) {
         drawerId={SIDEBAR_ID}
         onToggleDrawer={() => (drawerOpen ? closeDrawer(false) : setDrawerOpen(true))}
         menuButtonRef={menuButtonRef}
+        unreadMessages={unreadMessages}
       />
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeDrawer(true)} />}
       <Sidebar

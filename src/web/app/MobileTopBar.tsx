@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { badgeText } from '../../shared/display.ts';
 import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
 import { TeamSwatch } from '../components/TeamSwatch.tsx';
 
@@ -10,6 +11,8 @@ interface MobileTopBarProps {
   drawerId: string;
   onToggleDrawer: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
+  /** Unread messages: shown on the Menu button, since the Communication badge is inside the menu. */
+  unreadMessages: number;
 }
 
 /** Phones: the bar above the page with the menu toggle for the side bar. */
@@ -20,19 +23,26 @@ export function MobileTopBar({
   drawerId,
   onToggleDrawer,
   menuButtonRef,
+  unreadMessages,
 }: MobileTopBarProps) {
+  const unread = badgeText(unreadMessages);
   return (
     <header className="top-bar">
       <button
         ref={menuButtonRef}
         type="button"
         className="icon-button top-bar__menu"
-        aria-label="Menu"
+        aria-label={unread ? `Menu, ${unread} unread message${unreadMessages === 1 ? '' : 's'}` : 'Menu'}
         aria-expanded={drawerOpen}
         aria-controls={drawerId}
         onClick={onToggleDrawer}
       >
         <span className="hamburger" aria-hidden="true" />
+        {unread && (
+          <span className="top-bar__count" aria-hidden="true">
+            {unread}
+          </span>
+        )}
       </button>
       {team ? (
         <span className="top-bar__title top-bar__title--team">
