@@ -297,6 +297,9 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
         ],
       });
       expectDetail(await vote(cast.parent, poll.id, p.ava, 0), 409, POLL_MESSAGES.alreadyVoted);
+      // A coach, who may vote for any player, has not voted because a parent did.
+      const coachView = (await list(cast.coach)).polls.find((x) => x.id === poll.id);
+      expect(coachView).toMatchObject({ has_voted: false, voted_player_ids: [p.ava] });
     });
 
     it("refuses a parent whose email on the child's contact is not verified", async () => {

@@ -108,7 +108,9 @@ export function createPollService({
         votes.map((v) => ({ option_index: v.optionIndex })),
       ),
       user_vote: latest?.optionIndex ?? null,
-      has_voted: mine.length > 0 || votedPlayerIds.length > 0,
+      // A parent or player has voted when their player has; a coach or admin, who may answer for every
+      // player, only when they voted themselves ('You have voted' would otherwise follow any parent's vote).
+      has_voted: mine.length > 0 || (!who.seesAllVotes && votedPlayerIds.length > 0),
       voted_player_ids: votedPlayerIds.sort((a, b) => a - b),
       is_archived: isArchived(row.expiresAt, now),
       can_manage: row.authorId === access.user.id && hasCapability(access, 'make_announcements'),
