@@ -62,7 +62,7 @@ export function Sidebar({
           {tabs.map((tab) => (
             <li key={tab.id}>
               <a
-                href={`#${tab.id}`}
+                href={tabHref(tab.id, counts)}
                 className="nav-link"
                 aria-current={tab.id === activeTab ? 'page' : undefined}
                 onClick={onTabChosen}
@@ -90,6 +90,11 @@ export function Sidebar({
       </div>
     </aside>
   );
+}
+
+/** With unread messages, Communication opens on them rather than on the announcements. */
+function tabHref(tab: TabId, counts: TabCounts): string {
+  return tab === 'messages' && counts.unread > 0 ? '#messages?subtab=conversations' : `#${tab}`;
 }
 
 function TabBadge({ tab, counts }: { tab: TabId; counts: TabCounts }) {
