@@ -250,6 +250,23 @@ describe('ConversationsPanel', () => {
     await waitFor(() => expect(box.value).toBe('and a second'));
   });
 
+  it('says how much room is left in a long message, and that a paste past the limit was cut', async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    serve((url) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [conversation(5)] };
+      if (url.endsWith('/conversations/5/messages')) return { body: [] };
+      return undefined;
+    });
+    renderPanel();
+    const box = await screen.findByRole('textbox', { name: 'Message to Conversation 5' });
+    fireEvent.change(box, { target: { value: 'x'.repeat(100) } });
+    expect(screen.queryByText(/characters/)).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(3700) } });
+    expect(screen.getByText('3,700 of 4,000 characters')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(4000) } });
+    expect(screen.getByText('4,000 of 4,000 characters: the rest did not fit')).toBeTruthy();
+  });
+
   it('Start New Message groups people, asks for one, and shows why creating failed', async () => {
     const recipients: Recipient[] = [
       { user_id: 7, name: 'Pat Parent', role: 'parent' },

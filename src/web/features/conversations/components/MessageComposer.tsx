@@ -52,6 +52,9 @@ export function MessageComposer({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const errorId = useId();
+  const countId = useId();
+  // A long message says how much room is left; a paste past the limit says it was cut.
+  const nearLimit = text.length >= MESSAGE_LIMITS.contentMax * 0.9;
   const send = useSendMessage(teamId, (_message, input) => onSent(input.conversationId, input.content));
 
   // Grows with its lines up to the stylesheet's max-height (6rem), then scrolls.
@@ -147,7 +150,7 @@ export function MessageComposer({
           maxLength={MESSAGE_LIMITS.contentMax}
           placeholder="Type a message..."
           enterKeyHint="send"
-          aria-describedby={failed ? errorId : undefined}
+          aria-describedby={[failed ? errorId : '', nearLimit ? countId : ''].join(' ').trim() || undefined}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
@@ -160,6 +163,13 @@ export function MessageComposer({
           {send.isPending ? 'Sending...' : 'Send'}
         </button>
       </div>
+      {nearLimit && (
+        <p className="message-composer__count" id={countId} aria-live="polite">
+          {text.length.toLocaleString('en-US')} of {MESSAGE_LIMITS.contentMax.toLocaleString('en-US')}{' '}
+          characters
+          {text.length >= MESSAGE_LIMITS.contentMax ? ': the rest did not fit' : ''}
+        </p>
+      )}
     </div>
   );
 }
