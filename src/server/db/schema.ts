@@ -13,3 +13,4 @@ export * from './schema/events.ts';
 export * from './schema/rsvps.ts';
 export * from './schema/messaging.ts';
 export * from './schema/conversations.ts';
+export * from './schema/documents.ts';

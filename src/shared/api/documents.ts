@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  DEFAULT_DOCUMENT_CATEGORY,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_LIMITS,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES,
+} from '../documents.ts';
+
+// Request and response shapes of /api/documents (spec part 2 sections 3 and 7; docs/decisions/023).
+
+const MAX_ID = 2_147_483_647;
+
+const category = z
+  .enum(DOCUMENT_CATEGORIES, { error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}` })
+  .nullish()
+  .transform((v) => v ?? DEFAULT_DOCUMENT_CATEGORY);
+
+const title = z
+  .string({ error: DOCUMENT_MESSAGES.titleRequired })
+  .trim()
+  .min(1, DOCUMENT_MESSAGES.titleRequired)
+  .max(DOCUMENT_LIMITS.titleMax, `Title must be no more than ${DOCUMENT_LIMITS.titleMax} characters`);
+
+const description = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(
+    DOCUMENT_LIMITS.descriptionMax,
+    `Description must be no more than ${DOCUMENT_LIMITS.descriptionMax} characters`,
+  )
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** A multipart field or JSON flag: 'true'/'false' as text, or a boolean. */
+const flag = (label: string, fallback: boolean) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])], {
+      error: `${label} must be true or false`,
+    })
+    .nullish()
+    .transform((v) =>
+      v === undefined || v === null || v === ''
+        ? fallback
+        : v === true || v === 'true' || v === '1' || v === 'on',
+    );
+
+const optionalId = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number` })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return null;
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a positive whole number` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The text fields of POST /api/documents/upload/{teamId} (multipart, beside the file). */
+export const uploadFields = z.object({
+  title,
+  description,
+  category,
+  /** Spec: public by default. */
+  is_public: flag('is_public', true),
+  tournament_id: optionalId('Tournament id'),
+});
+export type UploadFields = z.input<typeof uploadFields>;
+
+/** PUT /api/documents/{id}. */
+export const documentUpdateBody = z.object({
+  title,
+  description,
+  category,
+  is_public: flag('is_public', true),
+});
+export type DocumentUpdateBody = z.input<typeof documentUpdateBody>;
+
+/** GET /api/documents/team/{teamId}?include_tournament_docs=&category= */
+export const teamDocumentsQuery = z.object({
+  include_tournament_docs: flag('include_tournament_docs', true),
+  category: z
+    .enum(['', 'all', ...DOCUMENT_CATEGORIES], {
+      error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
+    })
+    .optional(),
+});
+
+/** DELETE /api/documents/{id}?force=true removes a record whose file is missing. */
+export const deleteQuery = z.object({ force: flag('force', false) });
+
+/** GET /api/documents/download/{id}?token=&inline= (the token when no Authorization header can be sent). */
+export const downloadQuery = z.object({
+  token: z.string().max(4096).optional(),
+  /** View (a new tab) rather than download; honoured only for the types a browser shows safely. */
+  inline: flag('inline', false),
+});
+
+export const documentSchema = z.object({
+  id: z.number(),
+  team_id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** The stored name shown and downloaded: the original name, made safe. */
+  filename: z.string(),
+  original_filename: z.string(),
+  category: z.enum(DOCUMENT_CATEGORIES),
+  is_public: z.boolean(),
+  tournament_id: z.number().nullable(),
+  file_size: z.number(),
+  file_type: z.enum(DOCUMENT_TYPES),
+  created_at: z.string(),
+  uploaded_by: z.number().nullable(),
+  uploader: z.object({ name: z.string() }).nullable(),
+  tournament: z.object({ name: z.string() }).nullable(),
+  /** Whether the caller may edit and delete it (the uploader, a coach or an admin). */
+  can_manage: z.boolean(),
+});
+export type TeamDocument = z.infer<typeof documentSchema>;
+export const documentListSchema = z.array(documentSchema);
