@@ -44,6 +44,7 @@ const SERVER_LAYERS = {
   announcements: ['auth', 'teams', 'events'],
   conversations: ['auth', 'teams'],
   live: ['auth', 'teams'],
+  documents: ['auth', 'teams'],
 };
 const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
 const serverLayering = serverFeatures.map((feature) => {

@@ -14,6 +14,8 @@ import { calendarFeedRoutes } from './features/calendar/feed-routes.ts';
 import { calendarMonthRoutes } from './features/calendar/month-routes.ts';
 import { calendarTokenRoutes } from './features/calendar/token-routes.ts';
 import { conversationRoutes } from './features/conversations/routes.ts';
+import { documentRoutes } from './features/documents/routes.ts';
+import type { BlobStore } from './blob-store/index.ts';
 import { createCalendarTokenService } from './features/calendar/token-service.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
@@ -56,6 +58,10 @@ export interface App extends FastifyInstance {
   answerCache: AnswerCache;
   mailSender: MailSender;
   chatPostSender: ChatPostSender;
+  /** Where document files live (blob-store/). */
+  blobStore: BlobStore;
+  /** Removes orphan blobs announced more than `olderThanMs` ago (hourly; tests call it). */
+  sweepBlobs(olderThanMs?: number): Promise<number>;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -142,7 +148,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens,
     mailQueued: () => mailSender.nudge(),
     chatPostQueued: () => chatPostSender.nudge(),
+    log: app.log,
   });
+  const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;
+  app.decorate('blobStore', services.blobs);
+  app.decorate('sweepBlobs', (olderThanMs = blobGraceMs) => services.documents.sweep(olderThanMs));
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
     services;
   const { rsvp, calendarMonth, announcements } = services;
@@ -187,6 +197,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
             conversations: services.conversations,
           });
           await scope.register(liveRoutes, { prefix: '/messaging', database });
+          await scope.register(documentRoutes, {
+            prefix: '/documents',
+            documents: services.documents,
+            uploadsPerHour: config.UPLOAD_LIMIT_PER_USER_PER_HOUR,
+          });
         }),
       );
     },
@@ -200,6 +215,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       pruneRateLimits(db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'rate-limit cleanup failed'),
       );
+      services.documents
+        .sweep(blobGraceMs)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'blob sweep failed'));
     },
     60 * 60 * 1000,
   );

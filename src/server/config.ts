@@ -87,6 +87,17 @@ const envSchema = z.object({
   RESET_LIMIT_PER_IP: count(20),
   RESET_LIMIT_PER_ACCOUNT: count(5),
   RECOVERY_WINDOW_MINUTES: durationMinutes(60),
+  /** Document uploads one user may make per hour: each one costs storage (docs/decisions/023). */
+  UPLOAD_LIMIT_PER_USER_PER_HOUR: count(60),
+  // The blob store of document files (DECISIONS.md 'Files'): DATA_DIR/blobs unless S3_ENDPOINT and
+  // S3_BUCKET name an S3-compatible bucket (path-style addresses, so MinIO and others work too).
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT must be a URL such as https://s3.example.org').optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** A blob announced this long ago that no document names is an orphan the hourly sweep removes. */
+  BLOB_SWEEP_GRACE_MINUTES: durationMinutes(60),
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted (0 = none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -98,7 +109,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((c) => Boolean(c.S3_ENDPOINT) === Boolean(c.S3_BUCKET), {
+      message: 'S3_ENDPOINT and S3_BUCKET must be set together',
+      path: ['S3_BUCKET'],
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -1,3 +1,4 @@
+import { type BlobStore, blobStoreFromConfig } from './blob-store/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { createAnnouncementService } from './features/announcements/service.ts';
@@ -5,6 +6,7 @@ import type { AccessTokens } from './features/auth/access-tokens.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createCalendarMonthService } from './features/calendar/month-service.ts';
 import { createConversationService } from './features/conversations/service.ts';
+import { createDocumentService } from './features/documents/service.ts';
 import { createGameService } from './features/events/games-service.ts';
 import { createPracticeService } from './features/events/practices-service.ts';
 import { createTournamentService } from './features/events/tournaments-service.ts';
@@ -29,9 +31,13 @@ export interface ServiceDeps {
   mailQueued: () => void;
   /** Tells the group-chat sender a cross-post was queued. */
   chatPostQueued?: () => void;
+  /** Where document files go; by default the configured store (blob-store/index.ts). */
+  blobs?: BlobStore;
+  log?: { warn(object: object, message: string): void };
 }
 
-export function createServices({ db, config, tokens, mailQueued, chatPostQueued }: ServiceDeps) {
+export function createServices({ db, config, tokens, mailQueued, chatPostQueued, ...deps }: ServiceDeps) {
+  const blobs = deps.blobs ?? blobStoreFromConfig(config);
   // The events lists, also read by the calendar.
   const events = {
     tournaments: createTournamentService({ db, config }),
@@ -58,6 +64,8 @@ export function createServices({ db, config, tokens, mailQueued, chatPostQueued 
     polls: createPollService({ db, config, mailQueued }),
     announcements: createAnnouncementService({ db, chatPostQueued: chatPostQueued ?? (() => {}) }),
     conversations: createConversationService({ db }),
+    blobs,
+    documents: createDocumentService({ db, blobs, ...(deps.log ? { log: deps.log } : {}) }),
   };
 }
 

@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** The signed-in user; set by the `authenticate` preHandler. */
     user: UserRow;
   }
+  interface FastifyContextConfig {
+    /** The route also takes the token as `?token=` (a download opened as a link; DECISIONS.md). */
+    queryToken?: boolean;
+  }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -20,7 +24,10 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | undefined {
   // Exactly `Bearer <token>`: anything else (extra parts, a second space, no scheme) is refused.
   const match = /^bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
+  if (match?.[1]) return match[1];
+  if (!request.routeOptions.config.queryToken) return undefined;
+  const { token } = (request.query ?? {}) as { token?: unknown };
+  return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
 export const authenticatePlugin = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {

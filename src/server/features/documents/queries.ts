@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { DocumentCategory, DocumentType } from '../../../shared/documents.ts';
+import type { Db } from '../../db/connect.ts';
+import { documents, pendingBlobs, tournaments, users } from '../../db/schema.ts';
+
+// Every query names the team as well as the document (or tournament): an id alone never reaches
+// across teams.
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentWithNames = DocumentRow & { uploaderName: string | null; tournamentName: string | null };
+
+const columns = {
+  id: documents.id,
+  teamId: documents.teamId,
+  tournamentId: documents.tournamentId,
+  title: documents.title,
+  description: documents.description,
+  category: documents.category,
+  isPublic: documents.isPublic,
+  blobKey: documents.blobKey,
+  originalFilename: documents.originalFilename,
+  fileType: documents.fileType,
+  fileSize: documents.fileSize,
+  uploadedBy: documents.uploadedBy,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+  uploaderName: users.name,
+  tournamentName: tournaments.name,
+};
+
+export interface DocumentFilter {
+  /** Only the documents of this tournament. */
+  tournamentId?: number;
+  /** false: only the team's own documents (no tournament's). */
+  includeTournamentDocs?: boolean;
+  category?: DocumentCategory;
+  id?: number;
+}
+
+/** The team's documents, newest first, with the uploader's and tournament's names. */
+export function documentsOfTeam(
+  db: Db,
+  teamId: number,
+  filter: DocumentFilter = {},
+): Promise<DocumentWithNames[]> {
+  return db
+    .select(columns)
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .leftJoin(
+      tournaments,
+      and(eq(tournaments.id, documents.tournamentId), eq(tournaments.teamId, documents.teamId)),
+    )
+    .where(
+      and(
+        eq(documents.teamId, teamId),
+        filter.id === undefined ? undefined : eq(documents.id, filter.id),
+        filter.tournamentId === undefined ? undefined : eq(documents.tournamentId, filter.tournamentId),
+        filter.includeTournamentDocs === false ? isNull(documents.tournamentId) : undefined,
+        filter.category === undefined ? undefined : eq(documents.category, filter.category),
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+export async function documentOfTeam(
+  db: Db,
+  teamId: number,
+  id: number,
+): Promise<DocumentWithNames | undefined> {
+  return (await documentsOfTeam(db, teamId, { id }))[0];
+}
+
+/** The team of a document (for the route's access check); undefined when there is none. */
+export async function teamOfDocument(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ teamId: documents.teamId }).from(documents).where(eq(documents.id, id));
+  return row?.teamId;
+}
+
+/** The team of a tournament; undefined when there is none. */
+export async function teamOfTournament(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: tournaments.teamId })
+    .from(tournaments)
+    .where(eq(tournaments.id, id));
+  return row?.teamId;
+}
+
+export async function tournamentOfTeam(db: Db, teamId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .where(and(eq(tournaments.id, id), eq(tournaments.teamId, teamId)));
+  return row !== undefined;
+}
+
+export interface NewDocument {
+  teamId: number;
+  tournamentId: number | null;
+  title: string;
+  description: string | null;
+  category: DocumentCategory;
+  isPublic: boolean;
+  blobKey: string;
+  originalFilename: string;
+  fileType: DocumentType;
+  fileSize: number;
+  uploadedBy: number;
+}
+
+export async function insertDocument(db: Db, values: NewDocument): Promise<number> {
+  const [row] = await db.insert(documents).values(values).returning({ id: documents.id });
+  if (!row) throw new Error('The document was not stored');
+  return row.id;
+}
+
+export async function updateDocument(
+  db: Db,
+  teamId: number,
+  id: number,
+  values: { title: string; description: string | null; category: DocumentCategory; isPublic: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(documents.teamId, teamId), eq(documents.id, id)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+/** Deletes the row (its trigger records the blob key in pending_blobs); answers the key, if it was there. */
+export async function deleteDocument(db: Db, teamId: number, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .delete(documents)
+    .where(and(eq(documents.teamId, teamId), eq(documents.id, id)))
+    .returning({ blobKey: documents.blobKey });
+  return row?.blobKey;
+}
+
+export async function announceBlob(db: Db, key: string): Promise<void> {
+  await db.insert(pendingBlobs).values({ blobKey: key }).onConflictDoNothing();
+}
+
+export async function forgetBlob(db: Db, key: string): Promise<void> {
+  await db.delete(pendingBlobs).where(eq(pendingBlobs.blobKey, key));
+}
+
+/** Announced blobs older than the cut-off that no document names: orphans to remove. */
+export async function orphanBlobs(db: Db, before: Date, limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ key: pendingBlobs.blobKey })
+    .from(pendingBlobs)
+    .where(
+      and(
+        lt(pendingBlobs.createdAt, before),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(documents)
+            .where(eq(documents.blobKey, pendingBlobs.blobKey)),
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.key);
+}
+
+/** Entries whose blob is named by a document (the upload finished but its cleanup did not). */
+export async function forgetNamedBlobs(db: Db, before: Date): Promise<void> {
+  await db
+    .delete(pendingBlobs)
+    .where(
+      and(
+        lt(pendingBlobs.createdAt, before),
+        inArray(pendingBlobs.blobKey, db.select({ key: documents.blobKey }).from(documents)),
+      ),
+    );
+}

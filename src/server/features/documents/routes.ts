@@ -1,0 +1,154 @@
+import multipart from '@fastify/multipart';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deleteQuery,
+  documentListSchema,
+  documentSchema,
+  documentUpdateBody,
+  downloadQuery,
+  teamDocumentsQuery,
+} from '../../../shared/api/documents.ts';
+import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from '../../../shared/documents.ts';
+import { badRequest } from '../../http-error.ts';
+import { idParam, teamParams } from '../../params.ts';
+import type { DocumentService } from './service.ts';
+
+// /api/documents (spec part 2 section 7; DECISIONS.md 'Files', 'Document download'; docs/decisions/023),
+// inside the signed-in scope. Routes naming a document or tournament resolve its team first (teamOf), so
+// one of a team the caller is not in answers 404 like one that does not exist. The form parser is
+// registered here only, so no other route accepts multipart bodies.
+
+/** The plain-ASCII name for old clients ('Ünïcødé 日本語.pdf' -> 'Unicode ___.pdf'); filename* has the real one. */
+function asciiFallback(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\%]/g, '_');
+}
+
+const documentParams = z.object({ id: idParam('Document id') });
+
+const byDocument = (documents: DocumentService) => ({
+  teamOf: (request: FastifyRequest) => documents.teamOfDocument((request.params as { id: number }).id),
+  teamNotFound: DOCUMENT_MESSAGES.notFound,
+});
+
+export async function documentRoutes(
+  app: FastifyInstance,
+  {
+    documents,
+    uploadsPerHour,
+  }: {
+    documents: DocumentService;
+    uploadsPerHour: number;
+  },
+) {
+  await app.register(multipart, {
+    limits: {
+      fileSize: DOCUMENT_LIMITS.maxBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 16 * 1024,
+      parts: 12,
+      headerPairs: 50,
+    },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/upload/:teamId',
+    {
+      schema: { params: teamParams, response: { 201: documentSchema } },
+      preHandler: app.limitBy([
+        {
+          name: 'documents:upload:user',
+          max: uploadsPerHour,
+          windowMinutes: 60,
+          key: (request) => String(request.user.id),
+        },
+      ]),
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw badRequest('Send the file as multipart/form-data');
+      }
+      return reply.status(201).send(await documents.upload(request.teamAccess, request.parts()));
+    },
+  );
+
+  r.get(
+    '/team/:teamId',
+    {
+      schema: {
+        params: teamParams,
+        querystring: teamDocumentsQuery,
+        response: { 200: documentListSchema },
+      },
+    },
+    (request) => documents.list(request.teamAccess, request.query),
+  );
+
+  r.get(
+    '/tournament/:id',
+    {
+      schema: { params: z.object({ id: idParam('Tournament id') }), response: { 200: documentListSchema } },
+      config: {
+        teamOf: (request) => documents.teamOfTournament((request.params as { id: number }).id),
+        teamNotFound: DOCUMENT_MESSAGES.tournamentNotFound,
+      },
+    },
+    (request) => documents.listOfTournament(request.teamAccess, request.params.id),
+  );
+
+  r.put(
+    '/:id',
+    {
+      schema: { params: documentParams, body: documentUpdateBody, response: { 200: documentSchema } },
+      config: byDocument(documents),
+    },
+    (request) => documents.update(request.teamAccess, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/:id',
+    {
+      schema: {
+        params: documentParams,
+        querystring: deleteQuery,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      config: byDocument(documents),
+    },
+    (request) => documents.remove(request.teamAccess, request.params.id, request.query.force),
+  );
+
+  r.get(
+    '/download/:id',
+    {
+      schema: { params: documentParams, querystring: downloadQuery },
+      // A link opened in a new tab cannot send a header: the token may come as ?token= (never logged).
+      config: { ...byDocument(documents), queryToken: true },
+    },
+    async (request, reply) => {
+      const file = await documents.download(request.teamAccess, request.params.id, request.query.inline);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header(
+          'Content-Disposition',
+          contentDisposition(file.filename, {
+            type: file.disposition,
+            fallback: asciiFallback(file.filename),
+          }),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', 'sandbox')
+        .header('Cache-Control', 'private, no-cache')
+        .send(file.stream);
+    },
+  );
+}

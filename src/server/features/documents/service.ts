@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import type { z } from 'zod';
+import {
+  type DocumentUpdateBody,
+  documentUpdateBody,
+  type TeamDocument,
+  type teamDocumentsQuery,
+  uploadFields,
+} from '../../../shared/api/documents.ts';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_LIMITS,
+  DOCUMENT_MESSAGES,
+  type DocumentCategory,
+  sniffDocumentType,
+} from '../../../shared/documents.ts';
+import { hasCapability } from '../../../shared/permissions.ts';
+import { type BlobStore, BlobTooLargeError } from '../../blob-store/index.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, HttpError, notFound } from '../../http-error.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
+import { safeFilename } from './filename.ts';
+import * as queries from './queries.ts';
+
+// Team and tournament documents (spec part 2 sections 3, 5, 7, 9; DECISIONS.md 'Files', 'Capabilities
+// per write'; docs/decisions/023). Uploading needs upload_files; editing and deleting are for the
+// uploader while they still hold upload_files, and for the team's coaches and admins. A document of a
+// team the caller is not in is 'Document not found' (the routes resolve its team first).
+//
+// An upload's bytes go to the blob store, never to memory as a whole: the first sniffBytes decide the
+// type, then the stream is written while it is counted. Its key is announced in pending_blobs before
+// the blob is written and forgotten once the row exists; any failure in between removes the blob, and a
+// process dying there leaves the announcement for the sweeper.
+
+type ListQuery = z.output<typeof teamDocumentsQuery>;
+
+interface Logger {
+  warn(object: object, message: string): void;
+}
+
+interface StoredFile {
+  key: string;
+  size: number;
+  type: TeamDocument['file_type'];
+  filename: string;
+}
+
+const tooLarge = () => new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
+
+function isFileTooLarge(error: unknown): boolean {
+  return error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobStore; log?: Logger }) {
+  const warn = (error: unknown, message: string) => log?.warn({ err: error }, message);
+
+  function canManage(access: TeamAccess, row: queries.DocumentRow): boolean {
+    if (access.isCoach) return true;
+    return row.uploadedBy === access.user.id && hasCapability(access, 'upload_files');
+  }
+
+  function toDocument(access: TeamAccess, row: queries.DocumentWithNames): TeamDocument {
+    return {
+      id: row.id,
+      team_id: row.teamId,
+      title: row.title,
+      description: row.description,
+      filename: row.originalFilename,
+      original_filename: row.originalFilename,
+      category: row.category,
+      is_public: row.isPublic,
+      tournament_id: row.tournamentId,
+      file_size: row.fileSize,
+      file_type: row.fileType,
+      created_at: row.createdAt.toISOString(),
+      uploaded_by: row.uploadedBy,
+      uploader: row.uploaderName === null ? null : { name: row.uploaderName },
+      tournament: row.tournamentName === null ? null : { name: row.tournamentName },
+      can_manage: canManage(access, row),
+    };
+  }
+
+  /** Removes a blob and its announcement; a failure leaves the announcement for the sweeper. */
+  async function discard(key: string): Promise<void> {
+    try {
+      await blobs.remove(key);
+      await queries.forgetBlob(db, key);
+    } catch (error) {
+      warn(error, 'removing a document blob failed; the sweeper will retry');
+    }
+  }
+
+  /** Reads the file part's first bytes, checks its type, then streams it whole to the blob store. */
+  async function storeFile(part: Extract<Multipart, { type: 'file' }>): Promise<StoredFile> {
+    const filename = safeFilename(part.filename ?? '');
+    const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let ended = false;
+    while (headBytes < DOCUMENT_LIMITS.sniffBytes) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      headBytes += next.value.length;
+    }
+    const first = Buffer.concat(head);
+    if (first.length === 0) throw badRequest(DOCUMENT_MESSAGES.emptyFile);
+    const sniffed = sniffDocumentType(first.subarray(0, DOCUMENT_LIMITS.sniffBytes), filename);
+    if (!sniffed.ok) {
+      // Read the rest of the part so the form's later fields still arrive; its size no longer matters.
+      try {
+        while (!ended && !(await chunks.next()).done);
+      } catch {
+        // Over the size limit as well: the type is the answer.
+      }
+      throw badRequest(sniffed.detail);
+    }
+    const body = Readable.from(
+      (async function* () {
+        yield first;
+        if (ended) return;
+        for (;;) {
+          const next = await chunks.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      })(),
+      { objectMode: false },
+    );
+    const key = randomUUID();
+    await queries.announceBlob(db, key);
+    let size: number;
+    try {
+      size = await blobs.put(key, body, { maxBytes: DOCUMENT_LIMITS.maxBytes });
+      // The form parser stops a file at the limit and marks it cut: that is too large as well.
+      if (part.file.truncated) throw tooLarge();
+    } catch (error) {
+      await discard(key);
+      throw isFileTooLarge(error) ? tooLarge() : error;
+    }
+    return { key, size, type: sniffed.type, filename };
+  }
+
+  async function visibleDocument(access: TeamAccess, id: number) {
+    const row = await queries.documentOfTeam(db, access.team.id, id);
+    if (!row) throw notFound(DOCUMENT_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The uploader (still holding upload_files) or a coach or admin of the team; others 403. */
+  function requireManage(access: TeamAccess, row: queries.DocumentRow): void {
+    if (canManage(access, row)) return;
+    requireCapability(access, 'upload_files');
+    throw new HttpError(403, 'Only the uploader or a coach can change this document');
+  }
+
+  return {
+    teamOfDocument: (id: number) => queries.teamOfDocument(db, id),
+    teamOfTournament: (id: number) => queries.teamOfTournament(db, id),
+
+    async upload(access: TeamAccess, parts: AsyncIterable<Multipart>): Promise<TeamDocument> {
+      requireCapability(access, 'upload_files');
+      const fields: Record<string, string> = {};
+      let stored: StoredFile | undefined;
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file' || stored) {
+            // One file per request (spec: one request per team per file); others are read and dropped.
+            part.file.resume();
+            continue;
+          }
+          stored = await storeFile(part);
+        }
+      } catch (error) {
+        if (stored) await discard(stored.key);
+        if (isFileTooLarge(error)) throw tooLarge();
+        throw error;
+      }
+      if (!stored) throw badRequest(DOCUMENT_MESSAGES.noFile);
+
+      let id: number;
+      try {
+        const parsed = uploadFields.safeParse(fields);
+        if (!parsed.success) {
+          throw badRequest(parsed.error.issues[0]?.message ?? DOCUMENT_MESSAGES.uploadFailed);
+        }
+        const input = parsed.data;
+        if (
+          input.tournament_id !== null &&
+          !(await queries.tournamentOfTeam(db, access.team.id, input.tournament_id))
+        ) {
+          throw notFound(DOCUMENT_MESSAGES.tournamentNotFound);
+        }
+        id = await queries.insertDocument(db, {
+          teamId: access.team.id,
+          tournamentId: input.tournament_id,
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          isPublic: input.is_public,
+          blobKey: stored.key,
+          originalFilename: stored.filename,
+          fileType: stored.type,
+          fileSize: stored.size,
+          uploadedBy: access.user.id,
+        });
+      } catch (error) {
+        await discard(stored.key);
+        throw error;
+      }
+      // The row names the blob now; a failure here leaves an entry the sweeper forgets.
+      await queries
+        .forgetBlob(db, stored.key)
+        .catch((error: unknown) => warn(error, 'forgetting a blob failed'));
+      return toDocument(access, await visibleDocument(access, id));
+    },
+
+    async list(access: TeamAccess, query: ListQuery): Promise<TeamDocument[]> {
+      const category =
+        query.category === undefined || query.category === '' || query.category === 'all'
+          ? undefined
+          : (query.category as DocumentCategory);
+      const rows = await queries.documentsOfTeam(db, access.team.id, {
+        includeTournamentDocs: query.include_tournament_docs,
+        ...(category ? { category } : {}),
+      });
+      return rows.map((row) => toDocument(access, row));
+    },
+
+    async listOfTournament(access: TeamAccess, tournamentId: number): Promise<TeamDocument[]> {
+      const rows = await queries.documentsOfTeam(db, access.team.id, { tournamentId });
+      return rows.map((row) => toDocument(access, row));
+    },
+
+    async update(access: TeamAccess, id: number, body: DocumentUpdateBody): Promise<TeamDocument> {
+      const row = await visibleDocument(access, id);
+      requireManage(access, row);
+      const input = documentUpdateBody.parse(body);
+      const updated = await queries.updateDocument(db, access.team.id, id, {
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        isPublic: input.is_public,
+      });
+      if (!updated) throw notFound(DOCUMENT_MESSAGES.notFound);
+      return toDocument(access, await visibleDocument(access, id));
+    },
+
+    async remove(access: TeamAccess, id: number, force: boolean): Promise<{ message: string }> {
+      const row = await visibleDocument(access, id);
+      requireManage(access, row);
+      // Without force, a record whose file went missing says so (the page then offers to remove it).
+      if (!force && !(await blobs.exists(row.blobKey))) throw notFound(DOCUMENT_MESSAGES.fileMissing);
+      // The row goes first: its trigger announces the key, so a failed removal is swept later.
+      const key = await queries.deleteDocument(db, access.team.id, id);
+      if (key === undefined) throw notFound(DOCUMENT_MESSAGES.notFound);
+      await discard(key);
+      return { message: DOCUMENT_MESSAGES.deleted };
+    },
+
+    /** The file's bytes and how to send them; 404 'File is missing' when the blob is gone. */
+    async download(access: TeamAccess, id: number, inline: boolean) {
+      const row = await visibleDocument(access, id);
+      const blob = await blobs.get(row.blobKey);
+      if (!blob) throw notFound(DOCUMENT_MESSAGES.fileMissing);
+      const { contentType, inline: inlineSafe } = DOCUMENT_CONTENT_TYPES[row.fileType];
+      return {
+        stream: blob.stream,
+        size: blob.size,
+        contentType,
+        filename: row.originalFilename,
+        disposition: inline && inlineSafe ? ('inline' as const) : ('attachment' as const),
+      };
+    },
+
+    /**
+     * Removes blobs announced before `olderThanMs` ago that no document names, and forgets entries of
+     * blobs a document does name. Answers how many blobs it removed.
+     */
+    async sweep(olderThanMs: number): Promise<number> {
+      const before = new Date(Date.now() - olderThanMs);
+      await queries.forgetNamedBlobs(db, before);
+      let removed = 0;
+      for (const key of await queries.orphanBlobs(db, before)) {
+        try {
+          await blobs.remove(key);
+          await queries.forgetBlob(db, key);
+          removed += 1;
+        } catch (error) {
+          warn(error, 'sweeping a blob failed');
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;
