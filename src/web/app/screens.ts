@@ -45,6 +45,14 @@ export const DashboardAnnouncements = lazyScreen(() =>
     (m) => m.DashboardAnnouncements,
   ),
 );
+// Team Documents (issue 11): the list, upload with progress, edit and delete.
+export const DocumentsPage = lazyScreen(() =>
+  import('../features/documents/components/DocumentsPage.tsx').then((m) => m.DocumentsPage),
+);
+// A tournament's documents inside the events screen's detail view (composed here: features stay apart).
+export const TournamentDocuments = lazyScreen(() =>
+  import('../features/documents/components/TournamentDocuments.tsx').then((m) => m.TournamentDocuments),
+);
 export const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
 
 export const AccountSettingsModal = lazyScreen(

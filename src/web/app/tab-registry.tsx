@@ -6,7 +6,16 @@ import type { IconName } from '../components/Icon.tsx';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 // The dashboard opens with the app; the other tabs load their code when first opened.
 import { DashboardSchedule } from './DashboardSchedule.tsx';
-import { AdminScreen, CalendarPage, EventsPage, MessagesScreen, NoTeamPanel, RosterPage } from './screens.ts';
+import {
+  AdminScreen,
+  CalendarPage,
+  DocumentsPage,
+  EventsPage,
+  MessagesScreen,
+  NoTeamPanel,
+  RosterPage,
+  TournamentDocuments,
+} from './screens.ts';
 
 // Every tab of the app in one place: its icon, titles, badge and screen (ids, labels and the shared
 // titles live in src/shared/tabs.ts, which the hash rules use too). A Record over TabId: the compiler
@@ -64,14 +73,26 @@ export const TABS: Record<TabId, TabDefinition> = {
   },
   tournaments: {
     icon: 'trophy',
-    screen: (c) => <EventsPage title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} />,
+    screen: (c) => (
+      <EventsPage
+        title={c.heading}
+        team={c.selectedTeam}
+        loading={!c.teamsLoaded}
+        tournamentDocuments={(props) => <TournamentDocuments {...props} />}
+      />
+    ),
   },
   team: {
     icon: 'users',
     title: (coachLike) => (coachLike ? 'Team Management' : 'Team Roster'),
     screen: (c) => <RosterPage title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} />,
   },
-  documents: { icon: 'document' },
+  documents: {
+    icon: 'document',
+    screen: (c) => (
+      <DocumentsPage title={c.heading} team={c.selectedTeam} teams={c.teams} loading={!c.teamsLoaded} />
+    ),
+  },
   calendar: {
     icon: 'calendar',
     heading: () => 'Team Calendar',

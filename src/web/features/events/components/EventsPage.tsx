@@ -6,6 +6,7 @@ import { useGames } from '../api/get-games.ts';
 import { usePractices } from '../api/get-practices.ts';
 import { useTournaments } from '../api/get-tournaments.ts';
 import { eventsHash, readEventsLocation, type EventSection, type EventsLocation } from '../lib/location.ts';
+import type { TournamentDocumentsSlot } from '../lib/tournament-documents.ts';
 import { useToday } from '../lib/use-today.ts';
 import { GamesSection } from './GamesSection.tsx';
 import { PracticesSection } from './PracticesSection.tsx';
@@ -17,15 +18,17 @@ interface EventsPageProps {
   team: Team | null;
   /** The user's teams are still loading: no team is not yet 'no team selected'. */
   loading?: boolean;
+  /** The tournament detail view's 'Tournament Documents', from the documents feature. */
+  tournamentDocuments?: TournamentDocumentsSlot;
 }
 
 /** The #tournaments tab, 'Games & Schedule' (spec part 2 section 2.1). */
-export function EventsPage({ title, team, loading = false }: EventsPageProps) {
+export function EventsPage({ title, team, loading = false, tournamentDocuments }: EventsPageProps) {
   return (
     <>
       <h1 className="page-title">{title}</h1>
       {team ? (
-        <TeamEvents key={team.id} team={team} />
+        <TeamEvents key={team.id} team={team} tournamentDocuments={tournamentDocuments} />
       ) : (
         <div className="page-body">
           {loading ? (
@@ -56,7 +59,13 @@ function useEventsLocation(): [EventsLocation, (place: Partial<EventsLocation>) 
   return [place, go];
 }
 
-function TeamEvents({ team }: { team: Team }) {
+function TeamEvents({
+  team,
+  tournamentDocuments,
+}: {
+  team: Team;
+  tournamentDocuments: TournamentDocumentsSlot | undefined;
+}) {
   const today = useToday();
   const [place, go] = useEventsLocation();
   // Add Tournament asked for by a link opens once; the address forgets it, so Back or a reload does not
@@ -108,6 +117,7 @@ function TeamEvents({ team }: { team: Team }) {
                   highlightGameId={place.tournamentId ? place.gameId : null}
                   onOpen={(tournamentId) => go({ tournamentId })}
                   onBack={() => go({ section: 'tournaments' })}
+                  tournamentDocuments={tournamentDocuments}
                 />
               );
             case 'games':

@@ -18,6 +18,7 @@ import { useDeleteTournament } from '../api/delete-tournament.ts';
 import { useDeleteTournamentGame } from '../api/delete-tournament-game.ts';
 import { useSaveTournamentGame } from '../api/save-tournament-game.ts';
 import { EVENT_TITLES, reason } from '../lib/messages.ts';
+import type { TournamentDocumentsSlot } from '../lib/tournament-documents.ts';
 import { useHighlight } from '../lib/use-highlight.ts';
 import { GameOutcome, TournamentStatusTag } from './EventTags.tsx';
 import { Facts, MapLink } from './Facts.tsx';
@@ -38,11 +39,21 @@ interface TournamentDetailProps {
   today: string;
   highlightGameId: number | null;
   onBack: () => void;
+  /** 'Tournament Documents' and 'Upload Tournament Document', from the documents feature. */
+  documents?: TournamentDocumentsSlot | undefined;
 }
 
 /** One tournament: its facts, links, actions and 'Tournament Games'. */
-export function TournamentDetail({ team, tournament, highlightGameId, onBack }: TournamentDetailProps) {
+export function TournamentDetail({
+  team,
+  tournament,
+  highlightGameId,
+  onBack,
+  documents,
+}: TournamentDetailProps) {
   const canCreate = useCan(team, 'create_tournaments');
+  const canUpload = useCan(team, 'upload_files');
+  const [uploading, setUploading] = useState(false);
   const canManage = useCan(team, 'manage_events');
   const canScore = useCan(team, 'update_scores') || canManage;
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -126,6 +137,15 @@ export function TournamentDetail({ team, tournament, highlightGameId, onBack }: 
               onClick={() => setDialog({ kind: 'game', game: null })}
             >
               Add Game
+            </button>
+          )}
+          {canUpload && documents && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setUploading(true)}
+            >
+              Upload File
             </button>
           )}
           {canCreate && (
@@ -221,6 +241,14 @@ export function TournamentDetail({ team, tournament, highlightGameId, onBack }: 
           </ul>
         )}
       </section>
+
+      {documents?.({
+        teamId: team.id,
+        tournamentId: tournament.id,
+        canUpload,
+        uploading,
+        onUploadingChange: setUploading,
+      })}
 
       {dialog?.kind === 'edit' && <TournamentFormModal team={team} tournament={tournament} onClose={close} />}
       {dialog?.kind === 'game' && (

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/events.ts';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useCan } from '../../../lib/permissions.ts';
+import type { TournamentDocumentsSlot } from '../lib/tournament-documents.ts';
 import { AddTournamentModal } from './AddTournamentModal.tsx';
 import { Collapsible } from './Collapsible.tsx';
 import { TournamentDetail } from './TournamentDetail.tsx';
@@ -28,6 +29,7 @@ interface TournamentsSectionProps {
   highlightGameId: number | null;
   onOpen: (tournamentId: number) => void;
   onBack: () => void;
+  tournamentDocuments?: TournamentDocumentsSlot | undefined;
 }
 
 /** The Tournaments section: filters, cards or list, Past Tournaments, and one tournament's detail. */
@@ -40,6 +42,7 @@ export function TournamentsSection({
   highlightGameId,
   onOpen,
   onBack,
+  tournamentDocuments,
 }: TournamentsSectionProps) {
   const canCreate = useCan(team, 'create_tournaments');
   const [adding, setAdding] = useState(initialAdding);
@@ -59,6 +62,7 @@ export function TournamentsSection({
         today={today}
         highlightGameId={highlightGameId}
         onBack={onBack}
+        documents={tournamentDocuments}
       />
     ) : (
       <div className="card stack">

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { documentListSchema, type TeamDocument } from '../../../../shared/api/documents.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { documentKeys, DOCUMENTS_REFRESH_MS, type DocumentFilter } from './keys.ts';
+
+/** GET /api/documents/team/{teamId}?include_tournament_docs=&category= */
+export function getTeamDocuments(teamId: number, filter: DocumentFilter): Promise<TeamDocument[]> {
+  const query = new URLSearchParams({ include_tournament_docs: String(filter.includeTournamentDocs) });
+  if (filter.category !== 'all') query.set('category', filter.category);
+  return apiRequest(`/documents/team/${teamId}?${query.toString()}`, { schema: documentListSchema });
+}
+
+/** The Documents page's list: reloaded every 30 s while the page is visible, not while it is hidden. */
+export function useTeamDocuments(teamId: number, filter: DocumentFilter) {
+  return useQuery({
+    queryKey: documentKeys.list(teamId, filter),
+    queryFn: () => getTeamDocuments(teamId, filter),
+    refetchInterval: DOCUMENTS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    // A new filter shows the old rows until its own answer arrives, rather than a blank list.
+    placeholderData: (previous) => previous,
+  });
+}
