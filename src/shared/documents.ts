@@ -151,8 +151,9 @@ const MARKUP = /^\s*(<\?xml|<!doctype|<html|<svg|<script|<body|<head|<iframe|<ob
 function looksLikeText(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return false;
   try {
-    // The sniffed prefix may end inside a character: decode leniently there, strictly elsewhere.
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, Math.max(0, bytes.length - 3)));
+    // The sniffed prefix may end inside a character: `stream` keeps an unfinished last character for a
+    // next chunk instead of failing, while any invalid sequence before it still fails.
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
     return true;
   } catch {
     return false;
