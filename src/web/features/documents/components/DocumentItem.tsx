@@ -30,7 +30,10 @@ export function DocumentItem({
     <li className="document-item">
       <div className="document-item__head">
         <h3 className="document-item__title">{doc.title}</h3>
-        <span className="tag tag--info">{DOCUMENT_CATEGORY_LABELS[doc.category]}</span>
+        {/* In a tournament's own list every file is a tournament document: the tag would only repeat it. */}
+        {(showTournament || doc.category !== 'tournament') && (
+          <span className="tag tag--info">{DOCUMENT_CATEGORY_LABELS[doc.category]}</span>
+        )}
         {!doc.is_public && <span className="tag tag--neutral">Not public</span>}
       </div>
       {doc.description && <p className="document-item__description">{doc.description}</p>}

@@ -12,6 +12,11 @@ export interface FileEntry {
   /** After a failure: the teams it still has to reach (Retry sends it only there). */
   pendingTeamIds: number[];
   error: string | null;
+  /**
+   * Whether it was sent as one of several files (its title then ends with its own name), kept from the
+   * first try so that a Retry stores it under the same title when the others are gone from the list.
+   */
+  several: boolean | null;
 }
 
 interface FileRowProps {
@@ -34,6 +39,26 @@ export function FileRow({ entry, busy, failedFor, onRemove, onRetry }: FileRowPr
       <div className="upload-file__head">
         <span className="upload-file__name">{file.name}</span>
         <span className="upload-file__size">{formatFileSize(file.size)}</span>
+        {status !== 'uploading' && status !== 'done' && (
+          <div className="upload-file__actions">
+            {status === 'failed' && (
+              <ActionButton
+                label="Retry"
+                subject={file.name}
+                tone="primary"
+                disabled={busy}
+                onClick={onRetry}
+              />
+            )}
+            <ActionButton
+              label="Remove"
+              subject={file.name}
+              tone="danger"
+              disabled={busy}
+              onClick={onRemove}
+            />
+          </div>
+        )}
       </div>
       {invalid && <p className="upload-file__problem">{problem}</p>}
       {(status === 'uploading' || status === 'done') && (
@@ -46,20 +71,6 @@ export function FileRow({ entry, busy, failedFor, onRemove, onRetry }: FileRowPr
         <p className="upload-file__problem" role="status">
           Not uploaded{failedFor.length > 0 ? ` to ${failedFor.join(', ')}` : ''}: {error}
         </p>
-      )}
-      {status !== 'uploading' && status !== 'done' && (
-        <div className="upload-file__actions">
-          {status === 'failed' && (
-            <ActionButton
-              label="Retry"
-              subject={file.name}
-              tone="primary"
-              disabled={busy}
-              onClick={onRetry}
-            />
-          )}
-          <ActionButton label="Remove" subject={file.name} tone="danger" disabled={busy} onClick={onRemove} />
-        </div>
       )}
     </li>
   );

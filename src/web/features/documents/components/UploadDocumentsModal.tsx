@@ -81,6 +81,7 @@ export function UploadDocumentsModal({
         progress: 0,
         pendingTeamIds: [],
         error: null,
+        several: null,
       }));
     const next = [...entries, ...added];
     setEntries(next);
@@ -93,9 +94,8 @@ export function UploadDocumentsModal({
 
   /** Sends each file to its teams; `targets` says which teams each file still needs. */
   const send = async (
-    batch: { entry: FileEntry; teamIds: number[] }[],
+    batch: { entry: FileEntry; teamIds: number[]; several: boolean }[],
     baseTitle: string,
-    several: boolean,
   ) => {
     if (sending.current) return;
     sending.current = true;
@@ -106,8 +106,8 @@ export function UploadDocumentsModal({
     const successes: { file: string; teamId: number }[] = [];
     const failures: { file: string; teamId: number; error: string }[] = [];
     try {
-      for (const { entry, teamIds: targets } of batch) {
-        update(entry.key, { status: 'uploading', progress: 0, error: null });
+      for (const { entry, teamIds: targets, several } of batch) {
+        update(entry.key, { status: 'uploading', progress: 0, error: null, several });
         const shares = new Map<number, number>(targets.map((id) => [id, 0]));
         const failedTeams: number[] = [];
         let lastError: string | null = null;
@@ -212,9 +212,9 @@ export function UploadDocumentsModal({
       entries.map((entry) => ({
         entry,
         teamIds: entry.status === 'failed' ? entry.pendingTeamIds : teamIds,
+        several: entry.several ?? several,
       })),
       baseTitle,
-      several,
     );
   };
 
@@ -226,7 +226,7 @@ export function UploadDocumentsModal({
       });
       return;
     }
-    void send([{ entry, teamIds: entry.pendingTeamIds }], baseTitle, several);
+    void send([{ entry, teamIds: entry.pendingTeamIds, several: entry.several ?? several }], baseTitle);
   };
 
   const toggleTeam = (id: number, on: boolean) =>
