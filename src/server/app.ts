@@ -50,6 +50,8 @@ export interface AppOptions {
   /** Seconds before a failed cross-post is tried again (tests shorten it). */
   chatPostRetryDelay?: (attempts: number) => number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App extends FastifyInstance {
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
               req: (request) => ({
                 method: request.method,

@@ -21,7 +21,7 @@ import type { DocumentService } from './service.ts';
 // one of a team the caller is not in answers 404 like one that does not exist. The form parser is
 // registered here only, so no other route accepts multipart bodies.
 
-/** The plain-ASCII name for old clients ('Ünïcødé 日本語.pdf' -> 'Unicode ___.pdf'); filename* has the real one. */
+/** The plain-ASCII name for old clients ('Ünïcødé 日本語.pdf' -> 'Unic_de ___.pdf'); filename* has the real one. */
 function asciiFallback(name: string): string {
   return name
     .normalize('NFKD')
