@@ -123,6 +123,15 @@ test('a coach uploads two files to two teams; a parent of one team downloads one
   ]);
   expect(download.suggestedFilename()).toBe('schedule.pdf');
   expect(Buffer.compare(await readFile(await download.path()), PDF)).toBe(0);
+  // View opens the picture in a new tab, fetched with the header: no token in its address.
+  const picture = parentPage.getByRole('listitem').filter({ hasText: 'Spring - field-map' });
+  const [tab] = await Promise.all([
+    parentPage.waitForEvent('popup'),
+    picture.getByRole('button', { name: /^View Spring - field-map/ }).click(),
+  ]);
+  await tab.waitForURL(/^blob:/);
+  expect(tab.url()).not.toContain('token');
+  await tab.close();
   await snapshot(parentPage, info, 'parent-list');
   await expectNoAxeViolations(parentPage, 'parent documents');
   await noSidewaysScroll(parentPage);

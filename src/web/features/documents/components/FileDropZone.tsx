@@ -55,7 +55,7 @@ export function FileDropZone({ multiple, onFiles, disabled = false, browseLabel 
         {label}
       </button>
       <p id={hintId} className="drop-zone__hint">
-        PDF, Word, JPG, PNG, GIF or text; up to {DOCUMENT_LIMITS.maxMegabytes} MB each.
+        PDF, Word, JPG, PNG, GIF or text; up to {DOCUMENT_LIMITS.maxMegabytes} MB{multiple ? ' each' : ''}.
       </p>
       <input
         ref={inputRef}
