@@ -186,7 +186,7 @@ test('a coach uploads a tournament document from its detail view and deletes it 
   await expect(section).toContainText('No documents yet.');
 });
 
-test('an upload on a dropped connection fails at once, keeps its row, and Retry sends only that file', async ({
+test('an upload on a dropped connection fails at once, keeps its row, and Retry sends only that file @phone', async ({
   page,
   request,
 }, info) => {
