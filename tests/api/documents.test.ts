@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { decodeExtended, parse as parseDisposition } from 'content-disposition';
 import { sql } from 'drizzle-orm';
@@ -287,6 +288,27 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     expect(await pendingCount()).toBe(0);
   });
 
+  it('checks fields sent before the file without storing it, and fields after it once it is stored', async () => {
+    const announced = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from pending_blobs`);
+    expect(Number(announced[0]?.n)).toBe(0);
+    const statements: string[] = [];
+    const stop = t.app.database.onStatement((query) => statements.push(query));
+    try {
+      expectDetail(await upload(cast.coach.token, { title: '' }), 400, DOCUMENT_MESSAGES.titleRequired);
+    } finally {
+      stop();
+    }
+    expect(statements.some((query) => /pending_blobs/.test(query))).toBe(false);
+    expectDetail(
+      await upload(cast.coach.token, { title: 'ok', tournament_id: '999999' }, undefined, {
+        fileFirst: true,
+      }),
+      404,
+      DOCUMENT_MESSAGES.tournamentNotFound,
+    );
+    expect(await pendingCount()).toBe(0);
+  });
+
   it('makes hostile file names safe and sends non-Latin names back intact', async () => {
     const name = async (original: string) =>
       (await uploaded(cast.coach, { title: 'n' }, { name: original, content: PDF })).filename;
@@ -557,6 +579,47 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     });
     expect(await keyOf(doc.id)).toBe('');
     expect(await pendingCount()).toBe(0);
+  });
+
+  it('over a real connection: refusals answer without hanging, and a dropped upload leaves no blob', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const big = pdfOfSize(4 * 1024 * 1024);
+    const post = (token: string, file: FilePart) => {
+      const body = form({ title: 'Over the wire' }, file);
+      return fetch(`${address}/api/documents/upload/${cast.team.id}`, {
+        method: 'POST',
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+        body: body.payload,
+      });
+    };
+    const refused = await post(cast.parent.token, { name: 'big.pdf', content: big });
+    expect(refused.status).toBe(403);
+    const program = await post(cast.coach.token, { name: 'big.pdf', content: Buffer.concat([EXE, big]) });
+    expect(program.status).toBe(400);
+    expect(await program.json()).toEqual({ detail: DOCUMENT_MESSAGES.program });
+    const fine = await post(cast.coach.token, { name: 'big.pdf', content: big });
+    expect(fine.status).toBe(201);
+
+    const blobs = await blobCount();
+    const body = form({ title: 'Dropped' }, { name: 'big.pdf', content: big });
+    const { port } = new URL(address);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/documents/upload/${cast.team.id} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+            `Authorization: Bearer ${cast.coach.token}\r\nContent-Type: ${body.headers['content-type']}\r\n` +
+            `Content-Length: ${body.payload.length}\r\n\r\n`,
+        );
+        socket.write(body.payload.subarray(0, 2 * 1024 * 1024), () =>
+          setTimeout(() => socket.destroy(), 200),
+        );
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => {});
+    });
+    await expect
+      .poll(async () => (await blobCount()) === blobs && (await pendingCount()) === 0, { timeout: 5000 })
+      .toBe(true);
   });
 
   it('sweeps orphan blobs older than the grace period, and only those', async () => {

@@ -47,6 +47,15 @@ interface StoredFile {
   filename: string;
 }
 
+/** Reads a refused file part to its end (an error, such as the size limit, no longer matters). */
+async function drain(stream: Readable): Promise<void> {
+  try {
+    for await (const _chunk of stream);
+  } catch {
+    // The refusal already chosen is the answer.
+  }
+}
+
 const tooLarge = () => new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
 
 function isFileTooLarge(error: unknown): boolean {
@@ -112,7 +121,7 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
     if (first.length === 0) throw badRequest(DOCUMENT_MESSAGES.emptyFile);
     const sniffed = sniffDocumentType(first.subarray(0, DOCUMENT_LIMITS.sniffBytes), filename);
     if (!sniffed.ok) {
-      // Read the rest of the part so the form's later fields still arrive; its size no longer matters.
+      // Read the rest of the part so the request ends cleanly; its size no longer matters.
       try {
         while (!ended && !(await chunks.next()).done);
       } catch {
@@ -144,6 +153,22 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
       throw isFileTooLarge(error) ? tooLarge() : error;
     }
     return { key, size, type: sniffed.type, filename };
+  }
+
+  /** The upload's text fields, validated; the tournament must be one of the team's. */
+  async function checkFields(access: TeamAccess, fields: Record<string, string>) {
+    const parsed = uploadFields.safeParse(fields);
+    if (!parsed.success) {
+      throw badRequest(parsed.error.issues[0]?.message ?? DOCUMENT_MESSAGES.uploadFailed);
+    }
+    const input = parsed.data;
+    if (
+      input.tournament_id !== null &&
+      !(await queries.tournamentOfTeam(db, access.team.id, input.tournament_id))
+    ) {
+      throw notFound(DOCUMENT_MESSAGES.tournamentNotFound);
+    }
+    return input;
   }
 
   async function visibleDocument(access: TeamAccess, id: number) {
@@ -178,6 +203,15 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
             part.file.resume();
             continue;
           }
+          // Fields sent before the file (as our page sends them) are checked before a byte is stored.
+          if ('title' in fields) {
+            try {
+              await checkFields(access, fields);
+            } catch (error) {
+              await drain(part.file);
+              throw error;
+            }
+          }
           stored = await storeFile(part);
         }
       } catch (error) {
@@ -189,17 +223,7 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
 
       let id: number;
       try {
-        const parsed = uploadFields.safeParse(fields);
-        if (!parsed.success) {
-          throw badRequest(parsed.error.issues[0]?.message ?? DOCUMENT_MESSAGES.uploadFailed);
-        }
-        const input = parsed.data;
-        if (
-          input.tournament_id !== null &&
-          !(await queries.tournamentOfTeam(db, access.team.id, input.tournament_id))
-        ) {
-          throw notFound(DOCUMENT_MESSAGES.tournamentNotFound);
-        }
+        const input = await checkFields(access, fields);
         id = await queries.insertDocument(db, {
           teamId: access.team.id,
           tournamentId: input.tournament_id,
