@@ -108,6 +108,21 @@ describe('DocumentsPage', () => {
     );
   });
 
+  it('shows a team selector for a coach of two teams and loads the chosen team', async () => {
+    const calls = serve([]);
+    renderPage(coachTeam, [coachTeam, otherTeam]);
+    await screen.findByText(/No documents yet/);
+    fireEvent.change(screen.getByLabelText('Team'), { target: { value: '4' } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/documents/team/4?'))).toBe(true));
+  });
+
+  it('shows no team selector with one team', async () => {
+    serve([]);
+    renderPage();
+    await screen.findByText(/No documents yet/);
+    expect(screen.queryByLabelText('Team')).toBeNull();
+  });
+
   it('checks the upload before sending: teams, then file and title; a file too large is flagged on its row', async () => {
     const calls = serve([]);
     renderPage(coachTeam, [coachTeam, otherTeam]);

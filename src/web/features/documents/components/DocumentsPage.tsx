@@ -37,8 +37,11 @@ interface DocumentsPageProps {
 
 /** The #documents tab, 'Team Documents' (spec part 2 section 2.3). */
 export function DocumentsPage({ title, team, teams, loading = false }: DocumentsPageProps) {
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const current = teams.find((t) => t.id === chosenId) ?? team;
+  // A team chosen on this page holds until the shell's team changes: the newer choice wins.
+  const [chosen, setChosen] = useState<{ shellTeamId: number | null; id: number } | null>(null);
+  const shellTeamId = team?.id ?? null;
+  const current =
+    (chosen?.shellTeamId === shellTeamId ? teams.find((t) => t.id === chosen.id) : undefined) ?? team;
   return (
     <>
       <h1 className="page-title">{title}</h1>
@@ -48,7 +51,7 @@ export function DocumentsPage({ title, team, teams, loading = false }: Documents
             key={current.id}
             team={current}
             teams={teams}
-            onSelectTeam={(id) => setChosenId(id)}
+            onSelectTeam={(id) => setChosen({ shellTeamId, id })}
           />
         ) : loading ? (
           <p className="card" role="status">
