@@ -224,6 +224,81 @@ class FakeXhr {
   }
 }
 
+/** A FakeXhr that answers by itself: `answer` decides from the form what the server says. */
+function autoXhr(answer: (form: FormData) => { status: number; body: unknown }) {
+  const sent: FormData[] = [];
+  class AutoXhr extends FakeXhr {
+    override send(body: FormData) {
+      super.send(body);
+      sent.push(body);
+      setTimeout(() => {
+        const { status, body: json } = answer(body);
+        this.upload.onload?.();
+        this.status = status;
+        this.responseText = JSON.stringify(json);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', AutoXhr);
+  return sent;
+}
+
+describe('UploadDocumentsModal', () => {
+  it('sends each file to each team under "title - name"; a refused file keeps its row and Retry sends only it', async () => {
+    serve([]);
+    let refuse = true;
+    const sent = autoXhr((form) => {
+      const file = form.get('file') as File;
+      return refuse && file.name === 'b.png'
+        ? { status: 400, body: { detail: DOCUMENT_MESSAGES.mismatch('png', 'pdf') } }
+        : { status: 201, body: doc(1) };
+    });
+    renderPage(coachTeam, [coachTeam, otherTeam]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload Document' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Riverside Tigers' }));
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF-'], 'a.pdf'), new File(['x'], 'b.png')] } });
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Spring' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload 2 Files' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toContain(DOCUMENT_MESSAGES.partialTitle),
+    );
+    expect(within(dialog).getByRole('alert').textContent).toContain(
+      DOCUMENT_MESSAGES.partial(2, 4, ['b.png to Riverside Lions', 'b.png to Riverside Tigers']),
+    );
+    expect(sent.map((f) => f.get('title'))).toEqual(['Spring - a', 'Spring - a', 'Spring - b', 'Spring - b']);
+    const row = within(dialog).getByRole('listitem');
+    expect(row.textContent).toContain(DOCUMENT_MESSAGES.mismatch('png', 'pdf'));
+
+    refuse = false;
+    const retry = within(row).getByRole('button', { name: 'Retry b.png' });
+    // Two taps in one frame send it once.
+    fireEvent.click(retry);
+    fireEvent.click(retry);
+    await screen.findByText(DOCUMENT_MESSAGES.uploaded(1, 2));
+    expect(sent).toHaveLength(6);
+    expect(sent.slice(4).map((f) => f.get('title'))).toEqual(['Spring - b', 'Spring - b']);
+  });
+
+  it('every file refused: Upload Failed with the reasons', async () => {
+    serve([]);
+    autoXhr(() => ({ status: 400, body: { detail: DOCUMENT_MESSAGES.program } }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload Document' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' });
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'run.txt')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toContain(
+        `${DOCUMENT_MESSAGES.uploadFailedTitle} ${DOCUMENT_MESSAGES.uploadFailedAll([DOCUMENT_MESSAGES.program])}`,
+      ),
+    );
+  });
+});
+
 describe('uploadDocument', () => {
   it('sends the text fields before the file, reports progress, and reads the stored document', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
