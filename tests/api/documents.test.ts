@@ -309,6 +309,32 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     expect(await pendingCount()).toBe(0);
   });
 
+  it('answers a retried upload with the document already stored under its Idempotency-Key', async () => {
+    const send = (key: string, token = cast.coach.token, teamId = cast.team.id) => {
+      const body = form({ title: 'Retried' }, { name: 'rules.pdf', content: PDF });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/documents/upload/${teamId}`,
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}`, 'idempotency-key': key },
+      });
+    };
+    const blobs = await blobCount();
+    const first = okJson<TeamDocument>(await send('file-1:team'), 201);
+    const again = okJson<TeamDocument>(await send('file-1:team'), 200);
+    expect(again).toEqual(first);
+    expect(await blobCount()).toBe(blobs + 1);
+    // Two at once: one is stored, both answer it.
+    const [a, b] = await Promise.all([send('file-2:team'), send('file-2:team')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json<TeamDocument>().id).toBe(b.json<TeamDocument>().id);
+    expect(await blobCount()).toBe(blobs + 2);
+    // The key is the uploader's, on that team: another uploader or team stores its own.
+    expect((await send('file-1:team', cast.admin.token)).statusCode).toBe(201);
+    expectDetail(await send('x'.repeat(201)), 400, 'Idempotency-Key must be 1 to 200 characters');
+    expect(await pendingCount()).toBe(0);
+  });
+
   it('makes hostile file names safe and sends non-Latin names back intact', async () => {
     const name = async (original: string) =>
       (await uploaded(cast.coach, { title: 'n' }, { name: original, content: PDF })).filename;

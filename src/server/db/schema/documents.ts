@@ -40,6 +40,8 @@ export const documents = pgTable(
     fileType: text('file_type', { enum: DOCUMENT_TYPES }).notNull(),
     fileSize: integer('file_size').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The page's Idempotency-Key: a retried upload finds the document it already stored (decision 023). */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +55,7 @@ export const documents = pgTable(
     index('documents_tournament_idx').on(t.tournamentId),
     index('documents_uploaded_by_idx').on(t.uploadedBy),
     uniqueIndex('documents_blob_key').on(t.blobKey),
+    uniqueIndex('documents_uploader_idempotency_key').on(t.teamId, t.uploadedBy, t.idempotencyKey),
     check('documents_category_check', oneOf(t.category, DOCUMENT_CATEGORIES)),
     check('documents_file_type_check', oneOf(t.fileType, DOCUMENT_TYPES)),
     check('documents_file_size_check', sql`${t.fileSize} >= 0`),

@@ -7,7 +7,10 @@ import { documents, pendingBlobs, tournaments, users } from '../../db/schema.ts'
 // across teams.
 
 export type DocumentRow = typeof documents.$inferSelect;
-export type DocumentWithNames = DocumentRow & { uploaderName: string | null; tournamentName: string | null };
+export type DocumentWithNames = Omit<DocumentRow, 'idempotencyKey'> & {
+  uploaderName: string | null;
+  tournamentName: string | null;
+};
 
 const columns = {
   id: documents.id,
@@ -106,12 +109,33 @@ export interface NewDocument {
   fileType: DocumentType;
   fileSize: number;
   uploadedBy: number;
+  idempotencyKey: string | null;
 }
 
 export async function insertDocument(db: Db, values: NewDocument): Promise<number> {
   const [row] = await db.insert(documents).values(values).returning({ id: documents.id });
   if (!row) throw new Error('The document was not stored');
   return row.id;
+}
+
+/** The document this uploader already stored on the team under the Idempotency-Key, if any. */
+export async function documentOfIdempotencyKey(
+  db: Db,
+  teamId: number,
+  uploadedBy: number,
+  key: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.teamId, teamId),
+        eq(documents.uploadedBy, uploadedBy),
+        eq(documents.idempotencyKey, key),
+      ),
+    );
+  return row?.id;
 }
 
 export async function updateDocument(

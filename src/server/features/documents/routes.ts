@@ -21,6 +21,9 @@ import type { DocumentService } from './service.ts';
 // one of a team the caller is not in answers 404 like one that does not exist. The form parser is
 // registered here only, so no other route accepts multipart bodies.
 
+const IDEMPOTENCY_KEY_MAX = 200;
+const IDEMPOTENCY_KEY_MESSAGE = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`;
+
 /** The plain-ASCII name for old clients ('Ünïcødé 日本語.pdf' -> 'Unic_de ___.pdf'); filename* has the real one. */
 function asciiFallback(name: string): string {
   return name
@@ -29,6 +32,15 @@ function asciiFallback(name: string): string {
     .replace(/[^\x20-\x7e]/g, '_')
     .replace(/["\\%]/g, '_');
 }
+
+/** A retried upload sends the same key (the page: the file's random key and the team). */
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, IDEMPOTENCY_KEY_MESSAGE)
+    .max(IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MESSAGE)
+    .optional(),
+});
 
 const documentParams = z.object({ id: idParam('Document id') });
 
@@ -62,7 +74,11 @@ export async function documentRoutes(
   r.post(
     '/upload/:teamId',
     {
-      schema: { params: teamParams, response: { 201: documentSchema } },
+      schema: {
+        params: teamParams,
+        headers: idempotencyHeaders,
+        response: { 200: documentSchema, 201: documentSchema },
+      },
       preHandler: app.limitBy([
         {
           name: 'documents:upload:user',
@@ -76,7 +92,12 @@ export async function documentRoutes(
       if (!request.isMultipart()) {
         throw badRequest('Send the file as multipart/form-data');
       }
-      return reply.status(201).send(await documents.upload(request.teamAccess, request.parts()));
+      const { document, replayed } = await documents.upload(
+        request.teamAccess,
+        request.parts(),
+        request.headers['idempotency-key'] ?? null,
+      );
+      return reply.status(replayed ? 200 : 201).send(document);
     },
   );
 

@@ -19,6 +19,7 @@ import {
 import { hasCapability } from '../../../shared/permissions.ts';
 import { type BlobStore, BlobTooLargeError } from '../../blob-store/index.ts';
 import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { safeFilename } from './filename.ts';
@@ -65,7 +66,7 @@ function isFileTooLarge(error: unknown): boolean {
 export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobStore; log?: Logger }) {
   const warn = (error: unknown, message: string) => log?.warn({ err: error }, message);
 
-  function canManage(access: TeamAccess, row: queries.DocumentRow): boolean {
+  function canManage(access: TeamAccess, row: Pick<queries.DocumentRow, 'uploadedBy'>): boolean {
     if (access.isCoach) return true;
     return row.uploadedBy === access.user.id && hasCapability(access, 'upload_files');
   }
@@ -178,7 +179,7 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
   }
 
   /** The uploader (still holding upload_files) or a coach or admin of the team; others 403. */
-  function requireManage(access: TeamAccess, row: queries.DocumentRow): void {
+  function requireManage(access: TeamAccess, row: Pick<queries.DocumentRow, 'uploadedBy'>): void {
     if (canManage(access, row)) return;
     requireCapability(access, 'upload_files');
     throw new HttpError(403, 'Only the uploader or a coach can change this document');
@@ -188,8 +189,25 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
     teamOfDocument: (id: number) => queries.teamOfDocument(db, id),
     teamOfTournament: (id: number) => queries.teamOfTournament(db, id),
 
-    async upload(access: TeamAccess, parts: AsyncIterable<Multipart>): Promise<TeamDocument> {
+    /**
+     * Stores one uploaded file. With an Idempotency-Key, a retry of an upload that was stored (its
+     * answer lost on the way) answers that document again, `replayed`, without storing the file twice.
+     */
+    async upload(
+      access: TeamAccess,
+      parts: AsyncIterable<Multipart>,
+      idempotencyKey: string | null = null,
+    ): Promise<{ document: TeamDocument; replayed: boolean }> {
       requireCapability(access, 'upload_files');
+      const replay = async (): Promise<{ document: TeamDocument; replayed: boolean } | undefined> => {
+        if (idempotencyKey === null) return undefined;
+        const id = await queries.documentOfIdempotencyKey(db, access.team.id, access.user.id, idempotencyKey);
+        return id === undefined
+          ? undefined
+          : { document: toDocument(access, await visibleDocument(access, id)), replayed: true };
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
       const fields: Record<string, string> = {};
       let stored: StoredFile | undefined;
       try {
@@ -236,16 +254,22 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
           fileType: stored.type,
           fileSize: stored.size,
           uploadedBy: access.user.id,
+          idempotencyKey,
         });
       } catch (error) {
         await discard(stored.key);
+        // The same upload, sent twice at once: the other one stored it.
+        if (isUniqueViolation(error, 'documents_uploader_idempotency_key')) {
+          const other = await replay();
+          if (other) return other;
+        }
         throw error;
       }
       // The row names the blob now; a failure here leaves an entry the sweeper forgets.
       await queries
         .forgetBlob(db, stored.key)
         .catch((error: unknown) => warn(error, 'forgetting a blob failed'));
-      return toDocument(access, await visibleDocument(access, id));
+      return { document: toDocument(access, await visibleDocument(access, id)), replayed: false };
     },
 
     async list(access: TeamAccess, query: ListQuery): Promise<TeamDocument[]> {

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_uploader_idempotency_key" ON "documents" USING btree ("team_id","uploaded_by","idempotency_key");
