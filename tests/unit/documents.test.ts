@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_LIMITS,
@@ -5,6 +10,12 @@ import {
   formatFileSize,
   sniffDocumentType,
 } from '../../src/shared/documents.ts';
+import {
+  BlobTooLargeError,
+  blobStoreFromConfig,
+  folderBlobStore,
+} from '../../src/server/blob-store/index.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { safeFilename } from '../../src/server/features/documents/filename.ts';
 
 // What an upload is, decided by its first bytes (DECISIONS.md 'accepted upload types'), sizes as the
@@ -26,7 +37,7 @@ function zipWith(name: string): Uint8Array {
   return new Uint8Array(Buffer.concat([header, Buffer.from(name), Buffer.from('<?xml version="1.0"?>')]));
 }
 
-export const SAMPLES = {
+const SAMPLES = {
   pdf: bytes('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
   png: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'IHDR', [0, 0, 0, 1, 0, 0, 0, 1]),
   jpg: bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF\0', [1, 1, 0, 0, 1, 0, 1, 0, 0]),
@@ -140,5 +151,49 @@ describe('safeFilename', () => {
     const wide = safeFilename(`${'日'.repeat(300)}.txt`);
     expect([...wide]).toHaveLength(DOCUMENT_LIMITS.filenameMax);
     expect(wide.endsWith('.txt')).toBe(true);
+  });
+});
+
+describe('the folder blob store', () => {
+  it('writes whole blobs only, refuses past maxBytes leaving nothing, and reads a missing key as null', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'club-blobs-'));
+    try {
+      const store = folderBlobStore(folder);
+      const key = randomUUID();
+      expect(
+        await store.put(key, Readable.from([Buffer.from('abc'), Buffer.from('def')]), { maxBytes: 6 }),
+      ).toBe(6);
+      const got = await store.get(key);
+      expect(got?.size).toBe(6);
+      const chunks: Buffer[] = [];
+      for await (const chunk of got?.stream ?? []) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('abcdef');
+
+      const big = randomUUID();
+      await expect(
+        store.put(big, Readable.from([Buffer.alloc(4), Buffer.alloc(4)]), { maxBytes: 6 }),
+      ).rejects.toBeInstanceOf(BlobTooLargeError);
+      expect(fs.readdirSync(folder)).toEqual([key]);
+      expect(await store.get(big)).toBeNull();
+      expect(await store.exists(big)).toBe(false);
+      await store.remove(big);
+      await expect(store.put('../../etc/passwd', Readable.from([]), { maxBytes: 1 })).rejects.toThrow(
+        /Not a blob key/,
+      );
+      await store.remove(key);
+      expect(await store.list()).toEqual([]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('is the store unless S3_ENDPOINT and S3_BUCKET are both set', () => {
+    expect(blobStoreFromConfig(loadConfig({ DATA_DIR: '/tmp/x' })).kind).toBe('folder');
+    expect(
+      blobStoreFromConfig(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'club-docs' })).kind,
+    ).toBe('s3');
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_ENDPOINT and S3_BUCKET must be set together/,
+    );
   });
 });
