@@ -68,6 +68,7 @@ export interface App extends FastifyInstance {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** Secrets in addresses (document download's ?token=, the calendar feed's path) never reach the logs. */
 export function redactUrl(url: string): string {
@@ -105,9 +106,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    // A request whose headers or body stall is ended within about 20 s: Node checks these timers only
-    // every connectionsCheckingInterval, so that runs every 2 s (STACK-NOTES).
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Headers must arrive within about 20 s, and a connection on which nothing moves for 20 s is closed
+    // (a stalled body too). A body that keeps arriving may take up to 10 minutes: a 10 MB document from
+    // a phone on a weak signal (80 s at 1 Mbit/s) must not be cut. Node checks these timers only every
+    // connectionsCheckingInterval, so that runs every 2 s (STACK-NOTES). The live stream, which must
+    // stay open, writes a ping more often than the idle limit.
+    requestTimeout: UPLOAD_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 2_000, headersTimeout: REQUEST_TIMEOUT_MS },
     clientErrorHandler,
     frameworkErrors,

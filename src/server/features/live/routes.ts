@@ -56,6 +56,8 @@ export async function liveRoutes(app: FastifyInstance, { database }: { database:
       'x-accel-buffering': 'no',
     });
     response.socket?.setNoDelay(true);
+    // The server closes connections idle for 20 s (app.ts); a stream is quiet between its pings.
+    response.socket?.setTimeout(0);
     response.write(`event: ready\ndata: ${JSON.stringify({ team_id: teamId })}\n\n`);
     hub.add({ teamId, userId: request.user.id, response, endsAt: streamEndsAt() });
   });
