@@ -4,11 +4,14 @@
 // The load generator runs in a worker thread, so the app has its event loop to itself: that is what
 // the loop-delay column measures, and the bare route's yardstick is not slowed by the generator.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import Fastify from 'fastify';
@@ -20,6 +23,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/connect.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { liveHubOf } from '../src/server/features/live/routes.ts';
+import { streamUpload } from './bench-upload-clients.ts';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
@@ -55,6 +59,7 @@ const config = loadConfig({
   LOGIN_LIMIT_PER_IP: '1000000',
   LOGIN_LIMIT_PER_ACCOUNT: '1000000',
   LOGIN_LIMIT_PER_ACCOUNT_IP: '1000000',
+  UPLOAD_LIMIT_PER_USER_PER_HOUR: '1000000',
 });
 const database = await openDatabase(
   pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir: 'memory://' },
@@ -260,6 +265,37 @@ const feedAnswer = await fetch(`${address}${feedPath}`);
 const feedTag = feedAnswer.headers.get('etag') ?? '';
 const feedEvents = (await feedAnswer.text()).split('BEGIN:VEVENT').length - 1;
 
+// Documents (issue 11, docs/decisions/023): a 5 MB PDF uploaded through the API, then 499 more rows of
+// the team straight in SQL (blob keys that no file backs: only the list is read), 500 in all.
+const only = process.env['BENCH_ONLY']?.toLowerCase();
+const withDocuments = !only || 'documents'.includes(only) || only.includes('document');
+const benchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-documents-'));
+const MB = 1024 * 1024;
+/** A file of valid PDF bytes: the '%PDF-1.4' header, then filler lines. */
+function pdfFile(name: string, bytes: number) {
+  const file = path.join(benchDir, name);
+  const line = Buffer.from('% filler line of the bench document, 64 bytes long..............\n');
+  const body = Buffer.alloc(bytes, line);
+  body.write('%PDF-1.4\n', 0, 'latin1');
+  fs.writeFileSync(file, body);
+  return file;
+}
+const documentsPath = `/api/documents/team/${team['id']}`;
+const pdf5 = withDocuments ? pdfFile('bench-5mb.pdf', 5 * MB) : '';
+if (withDocuments) {
+  const first = await streamUpload(`${address}/api/documents/upload/${team['id']}`, token, pdf5, {
+    title: 'Bench rules',
+    category: 'rules',
+    is_public: 'true',
+  });
+  if (first.status !== 201) throw new Error(`upload: ${first.status} ${first.body}`);
+  await database.db.execute(sql`
+    insert into documents (team_id, title, category, blob_key, original_filename, file_type, file_size, uploaded_by)
+    select ${Number(team['id'])}, 'Document ' || n, 'general', gen_random_uuid()::text, 'document-' || n || '.pdf',
+      'pdf', 100000 + n, ${coachUserId}
+    from generate_series(1, 499) n`);
+}
+
 interface Case {
   name: string;
   method: 'GET' | 'POST';
@@ -455,6 +491,19 @@ const cases: Case[] = [
     uncached: true,
   },
   {
+    name: 'GET documents: team list (500), answer kept',
+    method: 'GET',
+    url: `${address}${documentsPath}`,
+    headers: auth,
+  },
+  {
+    name: 'GET documents: team list (500), read each time',
+    method: 'GET',
+    url: `${address}${documentsPath}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
     name: 'POST /api/auth/token (argon2id verify)',
     method: 'POST',
     url: `${address}/api/auth/token`,
@@ -465,7 +514,6 @@ const cases: Case[] = [
 ];
 
 // BENCH_ONLY=word runs the yardstick and the cases whose name holds that word (for profiling one path).
-const only = process.env['BENCH_ONLY']?.toLowerCase();
 const chosen = cases.filter((c, i) => i === 0 || !only || c.name.toLowerCase().includes(only));
 
 interface Measured {
@@ -671,6 +719,163 @@ async function liveStreams(): Promise<string[]> {
   }
 }
 
+// Documents' bytes: a 5 MB PDF uploaded (multipart, fields first, streamed from disk) and downloaded
+// through the API, against the same bytes through bare Fastify routes in this run (a POST streaming its
+// body to a temporary file, a GET streaming a file); then the app's memory while 10 clients in a process
+// of their own upload 10 MB (less 4 KB) at once. BENCH_ONLY=documents runs it; BENCH_DOCUMENT_TRIPS
+// sets the round trips (20).
+const documentRows: string[] = [];
+if (withDocuments) documentRows.push(...(await documentsBytes()));
+
+async function documentsBytes(): Promise<string[]> {
+  const trips = Number(process.env['BENCH_DOCUMENT_TRIPS'] ?? 20);
+  const size = fs.statSync(pdf5).size;
+  const bareFiles = Fastify({ logger: false });
+  await bareFiles.register(async (scope) => {
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.post('/bare-upload', async (request) => {
+      const file = path.join(benchDir, `bare-${randomUUID()}`);
+      await pipeline(request.raw, fs.createWriteStream(file));
+      return { size: fs.statSync(file).size };
+    });
+    scope.get('/bare-download', (_request, reply) =>
+      reply.type('application/pdf').header('content-length', size).send(fs.createReadStream(pdf5)),
+    );
+  });
+  const bareBase = await bareFiles.listen({ host: '127.0.0.1', port: 0 });
+
+  const rawUpload = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': size } },
+        (response) => {
+          response.resume();
+          response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(url))));
+        },
+      );
+      request.on('error', reject);
+      fs.createReadStream(pdf5).pipe(request);
+    });
+  const download = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () =>
+            response.statusCode === 200 && bytes === size
+              ? resolve()
+              : reject(new Error(`${url}: ${response.statusCode} ${bytes} bytes`)),
+          );
+        })
+        .on('error', reject);
+    });
+  const uploadUrl = `${address}/api/documents/upload/${team['id']}`;
+  const ids: number[] = [];
+  const apiUpload = async () => {
+    const answer = await streamUpload(uploadUrl, token, pdf5, {
+      title: 'Bench trip',
+      category: 'general',
+      is_public: 'true',
+    });
+    if (answer.status !== 201) throw new Error(`upload: ${answer.status} ${answer.body}`);
+    ids.push(Number((JSON.parse(answer.body) as { id: number }).id));
+  };
+  /** MB/s of `trips` sequential runs of `run` (after one warm-up). */
+  const rate = async (run: (i: number) => Promise<void>) => {
+    await run(-1);
+    const started = performance.now();
+    for (let i = 0; i < trips; i += 1) await run(i);
+    return (trips * size) / MB / ((performance.now() - started) / 1000);
+  };
+  const bareUp = await rate(() => rawUpload(`${bareBase}/bare-upload`));
+  const apiUp = await rate(apiUpload);
+  const bareDown = await rate(() => download(`${bareBase}/bare-download`));
+  const apiDown = await rate((i) =>
+    download(`${address}/api/documents/download/${ids[Math.max(0, i)]}`, {
+      authorization: `Bearer ${token}`,
+    }),
+  );
+  await bareFiles.close();
+
+  // Memory: a server process of its own (src/server/main.ts as `npm start` runs it, on this run's kind
+  // of database, its folder store in a fresh folder), its RSS read from /proc every 50 ms while the
+  // clients' process uploads; after one 5 MB upload has warmed it up.
+  const big = pdfFile('bench-10mb.pdf', 10 * MB - 4096);
+  const count = 10;
+  const serverDir = path.join(benchDir, 'server');
+  const server = await startServerProcess(pgDb?.url, serverDir);
+  let before = 0;
+  let peak = 0;
+  let after = 0;
+  let answers: { status: number; ms: number }[] = [];
+  try {
+    const at = async (method: string, route: string, body: unknown, bearer?: string) => {
+      const response = await fetch(`${server.address}${route}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const who = { username: 'bench.uploader@example.com', password: credentials.password };
+    await at('POST', '/api/auth/register', {
+      name: 'Bench Uploader',
+      email: who.username,
+      password: who.password,
+      role: 'coach',
+    });
+    const serverToken = String((await at('POST', '/api/auth/token', who))['access_token']);
+    const serverTeam = await at(
+      'POST',
+      '/api/teams/setup-complete',
+      { name: 'Upload Hawks', head_coach_name: 'Bench Uploader' },
+      serverToken,
+    );
+    const serverUpload = `${server.address}/api/documents/upload/${serverTeam['id']}`;
+    const warm = await streamUpload(serverUpload, serverToken, pdf5, { title: 'Warm-up', is_public: 'true' });
+    if (warm.status !== 201) throw new Error(`upload: ${warm.status} ${warm.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    before = server.rss();
+    peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 50);
+    const clients = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'bench-upload-clients.ts')],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const out = readline.createInterface({ input: clients.stdout });
+    const done = new Promise<string>((resolve, reject) => {
+      out.on('line', (line) => line.startsWith('done ') && resolve(line.slice(5)));
+      clients.on('exit', () => reject(new Error('the upload clients ended without an answer')));
+    });
+    clients.stdin.write(`${JSON.stringify({ url: serverUpload, token: serverToken, file: big, count })}\n`);
+    answers = JSON.parse(await done) as { status: number; ms: number }[];
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    clearInterval(sampler);
+    peak = Math.max(peak, server.rss());
+    after = server.rss();
+  } finally {
+    await server.stop();
+  }
+  const mb = (bytes: number) => (bytes / MB).toFixed(0);
+  const stored = answers.filter((a) => a.status === 201).length;
+  const bigSize = fs.statSync(big).size;
+  fs.rmSync(benchDir, { recursive: true, force: true });
+  return [
+    `\nDocuments, a ${(size / MB).toFixed(0)} MB PDF, ${trips} sequential round trips each (loopback, folder store in ${os.tmpdir()}):`,
+    `  upload   bare POST ${bareUp.toFixed(0).padStart(5)} MB/s  POST /api/documents/upload ${apiUp.toFixed(0).padStart(5)} MB/s  (${((apiUp / bareUp) * 100).toFixed(1)} %)`,
+    `  download bare GET  ${bareDown.toFixed(0).padStart(5)} MB/s  GET /api/documents/download ${apiDown.toFixed(0).padStart(5)} MB/s  (${((apiDown / bareDown) * 100).toFixed(1)} %)`,
+    `  memory: ${count} uploads of ${(bigSize / MB).toFixed(2)} MB at once (clients in a process of their own): ${stored}/${count} stored in ${Math.max(...answers.map((a) => a.ms))} ms;` +
+      ` the server process's RSS ${mb(before)} MB before, ${mb(peak)} MB at the peak (+${mb(peak - before)} MB), ${mb(after)} MB after`,
+  ];
+}
+
 /** Full collections before a memory reading, so that the reading is not garbage waiting to be collected. */
 function collectGarbage() {
   v8.setFlagsFromString('--expose-gc');
@@ -680,7 +885,7 @@ function collectGarbage() {
 }
 
 /** src/server/main.ts on the database, in a process of its own; its RSS read from /proc. */
-async function startServerProcess(databaseUrl: string) {
+async function startServerProcess(databaseUrl: string | undefined, dataDir = os.tmpdir()) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(
     process.execPath,
@@ -688,12 +893,13 @@ async function startServerProcess(databaseUrl: string) {
     {
       env: {
         ...process.env,
+        // Without a URL: PGlite under DATA_DIR.
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         HOST: '127.0.0.1',
         SERVE_WEB: 'false',
         LOG_LEVEL: 'warn',
-        DATA_DIR: os.tmpdir(),
+        DATA_DIR: dataDir,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -784,6 +990,14 @@ async function fillOtherTeams(count: number) {
   await database.db.execute(sql`analyze`);
 }
 
+if (withDocuments) {
+  // The bench's real blobs (the SQL rows have none) leave the folder store with the database.
+  const stored = (await database.db.execute(
+    sql`select blob_key from documents where team_id = ${Number(team['id'])} and file_size > 1000000`,
+  )) as unknown as { rows: { blob_key: string }[] };
+  for (const { blob_key: key } of stored.rows)
+    fs.rmSync(path.join(config.DATA_DIR, 'blobs', key), { force: true });
+}
 await bare.close();
 await app.close();
 await database.close();
@@ -794,3 +1008,4 @@ console.log(
 console.log(rows.join('\n'));
 console.log(scaleRows.join('\n'));
 console.log(liveRows.join('\n'));
+console.log(documentRows.join('\n'));
