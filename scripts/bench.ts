@@ -723,7 +723,7 @@ async function liveStreams(): Promise<string[]> {
 // through the API, against the same bytes through bare Fastify routes in this run (a POST streaming its
 // body to a temporary file, a GET streaming a file); then the app's memory while 10 clients in a process
 // of their own upload 10 MB (less 4 KB) at once. BENCH_ONLY=documents runs it; BENCH_DOCUMENT_TRIPS
-// sets the round trips (20).
+// sets the round trips (20), BENCH_DOCUMENT_UPLOADS the uploads at once (10).
 const documentRows: string[] = [];
 if (withDocuments) documentRows.push(...(await documentsBytes()));
 
@@ -803,7 +803,7 @@ async function documentsBytes(): Promise<string[]> {
   // of database, its folder store in a fresh folder), its RSS read from /proc every 50 ms while the
   // clients' process uploads; after one 5 MB upload has warmed it up.
   const big = pdfFile('bench-10mb.pdf', 10 * MB - 4096);
-  const count = 10;
+  const count = Number(process.env['BENCH_DOCUMENT_UPLOADS'] ?? 10);
   const serverDir = path.join(benchDir, 'server');
   const server = await startServerProcess(pgDb?.url, serverDir);
   let before = 0;
