@@ -97,7 +97,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** A blob announced this long ago that no document names is an orphan the hourly sweep removes. */
-  BLOB_SWEEP_GRACE_MINUTES: durationMinutes(60),
+  // At least 15: an upload may take 10 minutes, and its announced key must outlive it.
+  BLOB_SWEEP_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60)
+    .default(60),
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted (0 = none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -102,6 +102,7 @@ export const DOCUMENT_MESSAGES = {
   notFound: 'Document not found',
   fileMissing: 'File is missing',
   noFile: 'Please choose a file to upload',
+  malformedUpload: 'The upload was not a complete multipart/form-data body; please try again',
   tooLarge: `The file is larger than ${DOCUMENT_LIMITS.maxMegabytes} MB`,
   emptyFile: 'The file is empty',
   notAccepted:
@@ -187,10 +188,11 @@ function detect(head: Uint8Array): DocumentType | 'program' | 'markup' | null {
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'gif';
   // Word 97-2003: an OLE compound file.
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc';
-  // Word 2007+: a ZIP whose parts name a word document.
+  // Word 2007+: a ZIP whose parts name a word document (Word writes them within the first few KB). Any
+  // other Office file ([Content_Types].xml with xl/ or ppt/ parts, macros possibly) is not a .docx.
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
     const text = new TextDecoder('latin1').decode(head);
-    return text.includes('word/') || text.includes('[Content_Types].xml') ? 'docx' : null;
+    return text.includes('word/') ? 'docx' : null;
   }
   // Windows and Linux programs, Mach-O, and scripts with an interpreter line.
   if (

@@ -284,6 +284,19 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     );
     const json = await call(t, 'POST', `/api/documents/upload/${cast.team.id}`, coach, { title: 'x' });
     expectDetail(json, 400, 'Send the file as multipart/form-data');
+    // A body that is not well-formed multipart: a 400 naming it, never a 500.
+    for (const [contentType, payload] of [
+      ['multipart/form-data; boundary=BND', '--BND\r\ngarbage'],
+      ['multipart/form-data', 'x'],
+    ] as const) {
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: `/api/documents/upload/${cast.team.id}`,
+        headers: { authorization: `Bearer ${coach}`, 'content-type': contentType },
+        payload,
+      });
+      expectDetail(broken, 400, DOCUMENT_MESSAGES.malformedUpload);
+    }
     expect(await blobCount()).toBe(blobs);
     expect(await pendingCount()).toBe(0);
   });

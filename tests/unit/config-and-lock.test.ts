@@ -31,6 +31,11 @@ describe('configuration', () => {
       /DATABASE_URL must start with postgres[\s\S]*JWT_SECRET must be at least 32 characters[\s\S]*TEAM_TIME_ZONE must be an IANA time zone/,
     );
   });
+
+  it('keeps an orphan sweep from removing a file whose upload may still be running', () => {
+    expect(() => loadConfig({ BLOB_SWEEP_GRACE_MINUTES: '5' })).toThrow(/BLOB_SWEEP_GRACE_MINUTES/);
+    expect(loadConfig({ BLOB_SWEEP_GRACE_MINUTES: '15' }).BLOB_SWEEP_GRACE_MINUTES).toBe(15);
+  });
 });
 
 describe('data folder lock', () => {

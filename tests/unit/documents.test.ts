@@ -62,10 +62,18 @@ describe('sniffDocumentType', () => {
     expect(sniffDocumentType(sample, name)).toEqual({ ok: true, type });
   });
 
-  it('accepts a docx whose first entry is [Content_Types].xml', () => {
-    expect(sniffDocumentType(zipWith('[Content_Types].xml'), 'form.docx')).toEqual({
-      ok: true,
-      type: 'docx',
+  it('accepts a docx whose first entry is [Content_Types].xml and whose parts name word/', () => {
+    const word = new Uint8Array(
+      Buffer.concat([zipWith('[Content_Types].xml'), zipWith('_rels/.rels'), zipWith('word/document.xml')]),
+    );
+    expect(sniffDocumentType(word, 'form.docx')).toEqual({ ok: true, type: 'docx' });
+  });
+
+  it('refuses another Office file (a spreadsheet) renamed .docx', () => {
+    const sheet = new Uint8Array(Buffer.concat([zipWith('[Content_Types].xml'), zipWith('xl/workbook.xml')]));
+    expect(sniffDocumentType(sheet, 'form.docx')).toEqual({
+      ok: false,
+      detail: DOCUMENT_MESSAGES.notAccepted,
     });
   });
 

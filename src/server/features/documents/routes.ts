@@ -92,12 +92,19 @@ export async function documentRoutes(
       if (!request.isMultipart()) {
         throw badRequest('Send the file as multipart/form-data');
       }
-      const { document, replayed } = await documents.upload(
-        request.teamAccess,
-        request.parts(),
-        request.headers['idempotency-key'] ?? null,
-      );
-      return reply.status(replayed ? 200 : 201).send(document);
+      try {
+        const { document, replayed } = await documents.upload(
+          request.teamAccess,
+          request.parts(),
+          request.headers['idempotency-key'] ?? null,
+        );
+        return await reply.status(replayed ? 200 : 201).send(document);
+      } catch (error) {
+        // The multipart parser's own errors (a body cut short, no boundary, a broken part header) carry no
+        // status: they are the client's request, not our failure.
+        if (isMalformedMultipart(error)) throw badRequest(DOCUMENT_MESSAGES.malformedUpload);
+        throw error;
+      }
     },
   );
 
@@ -171,5 +178,16 @@ export async function documentRoutes(
         .header('Cache-Control', 'private, no-cache')
         .send(file.stream);
     },
+  );
+}
+
+const MULTIPART_PARSE_ERRORS =
+  /unexpected end of (form|multipart)|boundary not found|malformed part header|multipart: boundary/i;
+
+function isMalformedMultipart(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { statusCode?: unknown }).statusCode === undefined &&
+    MULTIPART_PARSE_ERRORS.test(error.message)
   );
 }
