@@ -10,12 +10,15 @@ export function getTeamDocuments(teamId: number, filter: DocumentFilter): Promis
   return apiRequest(`/documents/team/${teamId}?${query.toString()}`, { schema: documentListSchema });
 }
 
-/** The Documents page's list: reloaded every 30 s while the page is visible, not while it is hidden. */
-export function useTeamDocuments(teamId: number, filter: DocumentFilter) {
+/**
+ * The Documents page's list: reloaded every 30 s while the page is visible and the user idle (no dialog
+ * open over it), not while it is hidden.
+ */
+export function useTeamDocuments(teamId: number, filter: DocumentFilter, { idle = true } = {}) {
   return useQuery({
     queryKey: documentKeys.list(teamId, filter),
     queryFn: () => getTeamDocuments(teamId, filter),
-    refetchInterval: DOCUMENTS_REFRESH_MS,
+    refetchInterval: idle ? DOCUMENTS_REFRESH_MS : false,
     refetchIntervalInBackground: false,
     // A new filter shows the old rows until its own answer arrives, rather than a blank list.
     placeholderData: (previous) => previous,

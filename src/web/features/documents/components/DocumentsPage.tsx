@@ -76,10 +76,11 @@ interface TeamDocumentsProps {
 
 function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
   const [filter, setFilter] = useState<DocumentFilter>({ category: 'all', includeTournamentDocs: true });
-  const documents = useTeamDocuments(team.id, filter);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // 'Every 30 s while visible and idle': not while a dialog is open over the list.
+  const documents = useTeamDocuments(team.id, filter, { idle: dialog === null });
   const canUpload = useCan(team, 'upload_files');
   const file = useDocumentFile();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   // Spec part 2 section 9: public by default; after an upload the next one starts not public.
   const [publicDefault, setPublicDefault] = useState(true);
   const close = () => setDialog(null);
