@@ -55,3 +55,36 @@ test('the user guide is a page of its own, opened in a new window', async ({
   await expect(guide.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(guide.getByText(/invite code/i).first()).toBeVisible();
 });
+
+test('on a phone, Back closes the open menu and stays on the page; a tab chosen in it is one step back @phone', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'The menu is a drawer on phones only.');
+  await signInAsNewCoach(page, request, 'Drawer Tester');
+  await openNavigation(page, info);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/#calendar$/);
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+
+  // Back with the menu open closes the menu; the page stays.
+  await openNavigation(page, info);
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(page).toHaveURL(/#calendar$/);
+  await expect(page.getByRole('heading', { name: 'Team Calendar' })).toBeVisible();
+
+  // A tab chosen in the menu: one Back returns to the page before it.
+  await openNavigation(page, info);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Communication' }).click();
+  await expect(page).toHaveURL(/#messages$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#calendar$/);
+  await expect(page.getByRole('heading', { name: 'Team Calendar' })).toBeVisible();
+});

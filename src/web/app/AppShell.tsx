@@ -12,6 +12,7 @@ import { ToastRegion } from '../components/ToastRegion.tsx';
 import { EmailVerificationNotice } from '../features/account/components/EmailVerificationNotice.tsx';
 import { useClubName } from '../lib/public-config.ts';
 import { useLiveStream } from '../lib/live-stream.ts';
+import { closeLayer, LAYER_MARKER, openLayer } from '../lib/modal-history.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
 import { AccountSettingsModal, TeamSetupWizard } from './screens.ts';
@@ -33,6 +34,9 @@ interface AppShellProps {
 }
 
 /** The signed-in layout: side bar (a drawer on phones), top bar on phones, and the active tab. */
+/** The drawer's layer in the history of modal layers (lib/modal-history.ts). */
+const DRAWER_LAYER = 'navigation-drawer';
+
 export function AppShell({ user }: AppShellProps) {
   const coachLike = isCoachLike(user.role);
   const clubName = useClubName();
@@ -82,6 +86,30 @@ export function AppShell({ user }: AppShellProps) {
     setDrawerOpen(false);
     if (returnFocus) menuButtonRef.current?.focus();
   }, []);
+
+  // Phones: the open drawer owns a history entry, like a dialog, so Back closes it and stays on the page.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    openLayer(DRAWER_LAYER, () => closeDrawer(true));
+    return () => closeLayer(DRAWER_LAYER);
+  }, [drawerOpen, closeDrawer]);
+
+  /**
+   * Leaves the drawer, then goes where the user chose: its history entry is taken back out first, so the
+   * place chosen is one Back step from the page the drawer was opened on.
+   */
+  const leaveDrawerThen = (go: () => void) => {
+    const state: unknown = window.history.state;
+    const ownEntry =
+      drawerOpen &&
+      !!state &&
+      typeof state === 'object' &&
+      (state as Record<string, unknown>)[LAYER_MARKER] === DRAWER_LAYER;
+    closeDrawer(false);
+    if (!ownEntry) return go();
+    window.addEventListener('popstate', () => go(), { once: true });
+    closeLayer(DRAWER_LAYER);
+  };
 
   // Phones: Escape closes the drawer; opening it moves focus into it.
   useEffect(() => {
@@ -160,11 +188,15 @@ export function AppShell({ user }: AppShellProps) {
             onCreateTeam={onCreateTeam}
           />
         }
-        onHome={() => {
-          navigate('dashboard');
-          closeDrawer(false);
+        onHome={() => leaveDrawerThen(() => navigate('dashboard'))}
+        onTabChosen={(event) => {
+          if (!drawerOpen) return;
+          const href = event.currentTarget.getAttribute('href') ?? '';
+          event.preventDefault();
+          leaveDrawerThen(() => {
+            window.location.hash = href;
+          });
         }}
-        onTabChosen={() => closeDrawer(false)}
         // The drawer stays open under these dialogs, so focus can return to the button that opened them.
         onOpenAccount={() => setAccountOpen(true)}
         onLogout={() => setLogoutOpen(true)}

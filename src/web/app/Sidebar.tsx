@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import type { MouseEvent, ReactNode, Ref } from 'react';
 import type { User } from '../../shared/api/auth.ts';
 import type { TabId, TabInfo } from '../../shared/tabs.ts';
 import { Badge } from '../components/Badge.tsx';
@@ -20,7 +20,8 @@ interface SidebarProps {
   user: User;
   logoRef: Ref<HTMLButtonElement>;
   onHome: () => void;
-  onTabChosen: () => void;
+  /** A tab link was chosen (before the browser follows it). */
+  onTabChosen: (event: MouseEvent<HTMLAnchorElement>) => void;
   onOpenAccount: () => void;
   onLogout: () => void;
 }

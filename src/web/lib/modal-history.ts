@@ -19,7 +19,9 @@ interface Entry {
   url: string;
 }
 
-const MARKER = 'modalLayer';
+/** The key in history.state naming the layer whose entry it is. */
+export const LAYER_MARKER = 'modalLayer';
+const MARKER = LAYER_MARKER;
 const layers: Layer[] = [];
 /** The entries our dialogs pushed that are still in the history, in order. */
 const entries: Entry[] = [];
