@@ -56,11 +56,10 @@ test('the user guide is a page of its own, opened in a new window', async ({
   await expect(guide.getByText(/invite code/i).first()).toBeVisible();
 });
 
-test('on a phone, Back closes the open menu and stays on the page; a tab chosen in it is one step back @phone', async ({
+test('on a phone, Back closes the open menu and stays on the page; a tab chosen in it is one step back @phone-only', async ({
   page,
   request,
 }, info) => {
-  test.skip(info.project.name !== 'phone', 'The menu is a drawer on phones only.');
   await signInAsNewCoach(page, request, 'Drawer Tester');
   await openNavigation(page, info);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
