@@ -140,6 +140,7 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
             <DocumentItem
               key={doc.id}
               document={doc}
+              headingLevel={2}
               fetching={file.fetching === doc.id}
               onDownload={() => file.download(doc)}
               onView={() => file.view(doc)}

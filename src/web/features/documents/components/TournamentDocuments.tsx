@@ -73,6 +73,7 @@ export function TournamentDocuments({
               key={doc.id}
               document={doc}
               showTournament={false}
+              headingLevel={4}
               fetching={file.fetching === doc.id}
               onDownload={() => file.download(doc)}
               onView={() => file.view(doc)}
