@@ -92,6 +92,14 @@ export const DOCUMENT_MESSAGES = {
   loadFailed: 'Failed to load documents',
   uploadFailed: 'Failed to upload document',
   downloadFailed: 'Failed to download document',
+  /** Spec part 2 section 8: the documents page's failures are titled 'Error'; the events screen's 'Download Failed'. */
+  errorTitle: 'Error',
+  downloadFailedTitle: 'Download Failed',
+  /** DECISIONS.md 'Not-public documents': who sees the file, said beside the Public box. */
+  audience: (isPublic: boolean) =>
+    isPublic
+      ? 'Everyone on the team can see and download this file, parents and players included.'
+      : "Only the team's coaches, club admins and moderators with the Upload Files permission can see this file; parents and players cannot.",
   updateFailed: 'Failed to update document',
   deleteFailed: 'Failed to delete document',
   updated: 'Document updated successfully',

@@ -61,7 +61,10 @@ export const PERMISSION_DEFINITIONS: Record<ModeratorFlag, { name: string; descr
   can_assign_snacks: { name: 'Assign Snacks', description: 'Organise the snack rota (coming later)' },
 };
 
-/** What a write needs (DECISIONS.md): coaches of the team and admins hold every capability; others need the flag. */
+/**
+ * What a write, or a read of something not every member sees, needs (DECISIONS.md): coaches of the team
+ * and admins hold every capability; others need the flag.
+ */
 export const CAPABILITY_FLAGS = {
   update_scores: 'can_update_scores',
   make_announcements: 'can_make_announcements',
@@ -72,6 +75,8 @@ export const CAPABILITY_FLAGS = {
   manage_events: 'can_manage_events',
   edit_team_info: 'can_edit_team_info',
   manage_equipment: 'can_manage_equipment',
+  /** DECISIONS.md 'Not-public documents': those who may upload documents see the not-public ones. */
+  view_private_documents: 'can_upload_files',
 } as const satisfies Record<string, ModeratorFlag>;
 
 /** Team administration that no flag grants: only coaches of the team and admins. */

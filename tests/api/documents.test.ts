@@ -175,9 +175,11 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(await t.app.blobStore.exists(key)).toBe(true);
     expect(await pendingCount()).toBe(0);
-    const got = await download(doc.id, cast.parent.token);
+    const got = await download(doc.id, cast.coach.token);
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PDF)).toBe(true);
+    // Not public: coaches only (documents-private.test.ts has the whole matrix).
+    expectDetail(await download(doc.id, cast.parent.token), 404, DOCUMENT_MESSAGES.notFound);
   });
 
   it('takes the text fields before or after the file, with the defaults', async () => {

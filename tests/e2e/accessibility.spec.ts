@@ -1,7 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { todayIn } from '../../src/shared/event-dates.ts';
-import { coachWithTeam, goToTab, PASSWORD, signInAs, uniqueEmail } from './helpers.ts';
+import { addDays } from '../../src/shared/events.ts';
+import {
+  apiCall,
+  coachWithTeam,
+  goToTab,
+  joinApprovedFor,
+  openNavigation,
+  PASSWORD,
+  registerAccount,
+  signInAs,
+  uniqueEmail,
+} from './helpers.ts';
 
 // axe analyses pages opened from browser.newContext() (STACK-NOTES), so each check opens its own context.
 test('sign-in, join, shell and account settings have no accessibility violations @phone', async ({
@@ -148,4 +159,143 @@ test('Team Events and the dashboard schedule, and their dialogs, have no accessi
   await expect(page.getByRole('dialog', { name: 'Add Practice' })).toBeVisible();
   await check('add practice');
   await context.close();
+});
+
+/**
+ * Every main page a coach and a parent open, with something on it: the dashboard, the calendar, each
+ * Communication subtab (and an open conversation), each Team Events section and a tournament's detail,
+ * the roster, the documents, each Admin sub-tab (a parent's Admin is 'Access Restricted'), Account
+ * Settings and the guide. axe's heading-order is a best-practice rule (moderate), outside the WCAG tags
+ * the other checks run, so it is asked for by name; on a phone too, where panes are shown one at a time.
+ */
+test('every main page keeps its headings in order (axe heading-order), as a coach and as a parent @phone', async ({
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(240_000);
+  const coach = await coachWithTeam(request, 'U15 Headings', [{ name: 'Hana Level', jersey_number: 5 }]);
+  const parent = await registerAccount(request, 'Hugo Level', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, coach.players[0]?.id);
+  const today = todayIn('America/Chicago');
+  const soon = addDays(today, 2);
+  const teamId = coach.team.id;
+  const cup = await apiCall<{ id: number }>(request, coach, 'post', `/tournaments/team/${teamId}`, {
+    name: 'Heading Cup',
+    location: 'Level Park',
+    start_date: soon,
+    end_date: soon,
+  });
+  await apiCall(request, coach, 'post', `/tournaments/${cup.id}/games`, {
+    opponent: 'Owls',
+    date: soon,
+    time: '09:00',
+  });
+  await apiCall(request, coach, 'post', `/games/${teamId}`, {
+    opponent: 'Wolves',
+    date: soon,
+    time: '10:00',
+    location: 'Home Ground',
+  });
+  await apiCall(request, coach, 'post', '/practices', {
+    team_id: teamId,
+    title: 'Skills Practice',
+    date: addDays(today, 1),
+    time: '17:00',
+    location: 'Back Field',
+  });
+  await apiCall(request, coach, 'post', `/messaging/announcements?team_id=${teamId}`, {
+    title: 'Kit day',
+    content: 'Bring both kits on Saturday.',
+  });
+  await apiCall(request, coach, 'post', `/messaging/polls?team_id=${teamId}`, {
+    question: 'Car pool on Sunday?',
+    options: ['Yes', 'No'],
+  });
+  const parentId = (await apiCall<{ id: number }>(request, parent, 'get', '/auth/me')).id;
+  const conversation = await apiCall<{ id: number }>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${teamId}`,
+    { name: 'Saturday carpool', participant_ids: [parentId] },
+  );
+  await apiCall(request, coach, 'post', '/messaging/messages', {
+    content: 'Who can drive?',
+    conversation_id: conversation.id,
+  });
+  const uploaded = await request.post(`/api/documents/upload/${teamId}`, {
+    headers: { authorization: `Bearer ${coach.token}` },
+    multipart: {
+      title: 'Team rules',
+      file: { name: 'rules.txt', mimeType: 'text/plain', buffer: Buffer.from('Be kind.\n') },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const kit = await request.post(`/api/kits/team/${teamId}`, {
+    headers: { authorization: `Bearer ${coach.token}` },
+    data: { name: 'Home' },
+  });
+  expect(kit.ok()).toBe(true);
+
+  const pages: { hash: string; ready: string | RegExp; coachOnly?: boolean; parentOnly?: boolean }[] = [
+    { hash: '#dashboard', ready: 'Skills Practice' },
+    { hash: '#calendar', ready: 'Team Calendar' },
+    { hash: '#messages?subtab=announcements', ready: 'Kit day' },
+    { hash: '#messages?subtab=conversations', ready: 'Saturday carpool' },
+    { hash: '#messages?subtab=polls', ready: 'Car pool on Sunday?' },
+    { hash: '#tournaments', ready: 'Heading Cup' },
+    { hash: `#tournaments?tournamentId=${cup.id}`, ready: 'Owls' },
+    { hash: '#tournaments?section=games', ready: 'Wolves' },
+    { hash: '#tournaments?section=practices', ready: 'Skills Practice' },
+    { hash: '#team', ready: 'Hana Level' },
+    { hash: '#documents', ready: 'Team rules' },
+    { hash: '#admin?tab=join-requests', ready: 'No pending join requests.', coachOnly: true },
+    { hash: '#admin?tab=rsvps', ready: 'Skills Practice', coachOnly: true },
+    { hash: '#admin?tab=kits', ready: /^Home$/, coachOnly: true },
+    { hash: '#admin?tab=moderators', ready: 'No moderators yet.', coachOnly: true },
+    { hash: '#admin?tab=settings', ready: 'Team Details', coachOnly: true },
+    { hash: '#admin', ready: 'Access Restricted', parentOnly: true },
+  ];
+  const found: string[] = [];
+  for (const [who, account] of [
+    ['coach', coach],
+    ['parent', parent],
+  ] as const) {
+    const context = await browser.newContext({ ...info.project.use, baseURL: info.project.use.baseURL });
+    const page = await context.newPage();
+    const headingOrder = async (label: string) => {
+      const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+      found.push(
+        ...results.violations.flatMap((v) =>
+          v.nodes.map((node) => `${who} ${label}: ${v.id} at ${node.target.join(' ')}`),
+        ),
+      );
+    };
+    await signInAs(page, account);
+    await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+    for (const { hash, ready, coachOnly, parentOnly } of pages) {
+      if ((coachOnly && who !== 'coach') || (parentOnly && who !== 'parent')) continue;
+      await page.goto(`/${hash}`);
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible();
+      await headingOrder(hash);
+      if (hash === '#messages?subtab=conversations') {
+        await page.getByText('Saturday carpool').filter({ visible: true }).first().click();
+        await expect(page.getByText('Who can drive?').filter({ visible: true }).first()).toBeVisible();
+        await headingOrder(`${hash} with the conversation open`);
+      }
+    }
+    await openNavigation(page, info);
+    await page.getByRole('button', { name: who === 'coach' ? /Robin Coach/ : /Hugo Level/ }).click();
+    const settings = page.getByRole('dialog', { name: 'Account Settings' });
+    await expect(settings).toBeVisible();
+    await headingOrder('account settings (profile)');
+    await settings.getByRole('tab', { name: /password/i }).click();
+    await headingOrder('account settings (password)');
+    await page.keyboard.press('Escape');
+    await page.goto('/user-guide');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await headingOrder('user guide');
+    await context.close();
+  }
+  expect(found).toEqual([]);
 });

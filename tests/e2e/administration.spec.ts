@@ -6,9 +6,12 @@ import {
   goToTab,
   registerAccount,
   signInAs,
+  snapshotter,
 } from './helpers.ts';
 
 // Team Administration (issue 7): moderators and kits, as a coach and a parent use them.
+
+const snapshot = snapshotter('administration');
 
 /** A parent account that asked to join with the code and was approved, through the API. */
 async function approvedParent(
@@ -180,4 +183,45 @@ test('a moderator with the kits flag reaches Team Kits, and only that part of Te
   await dialog.getByRole('button', { name: 'Create Kit' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Kits' })).toContainText('Training Bibs');
+});
+
+test('every Admin sub-tab is wholly in view at 390 px, none clipped or hidden, the chosen one marked @phone', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U15 Narrow', [{ name: 'Ida Wren' }]);
+  await signInAs(page, coach);
+  await goToTab(page, info, 'Admin');
+  const list = page.getByRole('tablist', { name: 'Team administration' });
+  const labels = ['Join Requests', 'Event RSVPs', 'Team Kits', 'Moderators', 'Team Settings'];
+  await expect(list.getByRole('tab')).toHaveCount(labels.length);
+
+  /** How much of each tab the eye can see: inside the strip's visible box and the window. */
+  const shown = () =>
+    list.evaluate((strip) => {
+      const box = strip.getBoundingClientRect();
+      return Array.from(strip.querySelectorAll('[role=tab]')).map((tab) => {
+        const r = tab.getBoundingClientRect();
+        const left = Math.max(r.left, box.left, 0);
+        const right = Math.min(r.right, box.right, window.innerWidth);
+        return {
+          label: (tab.textContent ?? '').trim(),
+          whole: left <= r.left + 0.5 && right >= r.right - 0.5 && r.width > 0,
+        };
+      });
+    });
+  for (const tab of await shown())
+    expect(tab, `${tab.label} is wholly in view`).toMatchObject({ whole: true });
+  await snapshot(page, info, 'admin-tabs');
+
+  // Each one is tapped where it is, without any sideways scrolling, and opens its panel.
+  for (const label of labels) {
+    const tab = list.getByRole('tab', { name: new RegExp(`^${label}`) });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    for (const each of await shown())
+      expect(each, `${each.label} after ${label}`).toMatchObject({ whole: true });
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -94,7 +94,7 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
   await expect(dialog).toBeHidden();
 
   // The new conversation is open: its title is the other person's name.
-  await expect(page.getByRole('heading', { name: 'Paula Lopez', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paula Lopez', level: 2 })).toBeVisible();
   await expect(page).toHaveURL(/conversationId=\d+/);
   await composer(page).fill('Hi Paula, can Mia bring the cones on Saturday?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -120,7 +120,7 @@ test('a coach starts a conversation with a parent; the parent sees the badge, op
   await expect(item).toContainText('Hi Paula, can Mia bring the cones');
   await snapshot(parentPage, info, 'list');
   await item.click();
-  const heading = parentPage.getByRole('heading', { name: 'Robin Coach', level: 3 });
+  const heading = parentPage.getByRole('heading', { name: 'Robin Coach', level: 2 });
   await expect(heading).toBeVisible();
   // On a phone the list gave way to the thread: focus moved to its title.
   if (isPhone(info)) await expect(heading).toBeFocused();
@@ -196,7 +196,7 @@ test('a failed send keeps the text; Retry stores it once, also when only the ans
       await apiCall<MessageRow[]>(request, coach, 'get', `/messaging/conversations/${created.id}/messages`)
     ).filter((m) => m.content === text).length;
   await signInAs(page, coach, `/#messages?subtab=conversations&conversationId=${created.id}`);
-  await expect(page.getByRole('heading', { name: 'Saturday carpool', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Saturday carpool', level: 2 })).toBeVisible();
   await expect(page.getByText('No messages yet.')).toBeVisible();
   const box = composer(page);
   const log = page.getByRole('log');
@@ -333,7 +333,7 @@ test("a coach writes to a player: the player's parent is added and the thread sa
 
   const title = page.getByRole('heading', {
     name: 'Goalkeeping drills for the spring season tryouts',
-    level: 3,
+    level: 2,
   });
   await expect(title).toBeVisible();
   await expect(page.getByText(`${longName} (added for safety)`)).toBeVisible();
@@ -376,7 +376,7 @@ test('a message posted elsewhere appears in the open conversation through the li
     (response) => response.url().includes('/api/messaging/stream') && response.status() === 200,
   );
   await signInAs(page, parent, `/#messages?subtab=conversations&conversationId=${created.id}`);
-  await expect(page.getByRole('heading', { name: 'Robin Coach', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Robin Coach', level: 2 })).toBeVisible();
   await stream;
   await expect(page.getByText('No messages yet.')).toBeVisible();
 

@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import type { TeamDocument } from '../../src/shared/api/documents.ts';
 import { DOCUMENT_MESSAGES } from '../../src/shared/documents.ts';
 import { todayIn } from '../../src/shared/event-dates.ts';
@@ -219,4 +221,152 @@ test('an upload on a dropped connection fails at once, keeps its row, and Retry 
   await expect(toast(page, DOCUMENT_MESSAGES.uploaded(1, 1))).toBeVisible();
   const stored = await apiCall<TeamDocument[]>(request, coach, 'get', `/documents/team/${coach.team.id}`);
   expect(stored.map((d) => d.title).sort()).toEqual(['Kit - badge', 'Kit - roster']);
+});
+
+test('a coach uploads a not-public file, told who will see it; a parent of the team never sees it @phone', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Private Docs', [{ name: 'Lia Moss', jersey_number: 3 }]);
+  const parent = await registerAccount(request, 'Pete Moss', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, coach.players[0]?.id);
+
+  await signInAs(page, coach, '/#documents');
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'medical.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await dialog.getByLabel('Title').fill('Medical form');
+  await dialog.getByLabel('Category').selectOption({ label: 'Medical Forms' });
+  const box = dialog.getByRole('checkbox', { name: 'Public' });
+  await expect(box).toBeChecked();
+  await expect(box).toHaveAccessibleDescription(DOCUMENT_MESSAGES.audience(true));
+  await box.uncheck();
+  await expect(box).toHaveAccessibleDescription(DOCUMENT_MESSAGES.audience(false));
+  await expect(dialog.getByText(DOCUMENT_MESSAGES.audience(false))).toBeVisible();
+  await snapshot(page, info, 'upload-not-public');
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toast(page, DOCUMENT_MESSAGES.uploaded(1, 1))).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: 'Medical form' });
+  await expect(row).toContainText('Not public');
+  // Beside it, a public file the parent does see.
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'rules.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await dialog.getByLabel('Title').fill('Team rules');
+  // The page starts the next upload not public (spec): tick it, and it says everyone will see it.
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(dialog.getByText(DOCUMENT_MESSAGES.audience(true))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Team rules' })).toBeVisible();
+
+  // The edit dialog says the same beside its box.
+  await row.getByRole('button', { name: 'Edit Medical form' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Document' });
+  await expect(edit.getByRole('checkbox', { name: 'Public' })).not.toBeChecked();
+  await expect(edit.getByText(DOCUMENT_MESSAGES.audience(false))).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  const context = await browser.newContext({ ...info.project.use, baseURL: new URL(page.url()).origin });
+  const parentPage = await context.newPage();
+  await signInAs(parentPage, parent, '/#documents');
+  const parentList = parentPage.getByRole('list', { name: 'Documents of U11 Private Docs' });
+  await expect(parentList.getByRole('heading', { name: 'Team rules' })).toBeVisible();
+  await expect(parentPage.getByText('Medical form', { exact: true })).toHaveCount(0);
+  await parentPage.getByLabel('Category').selectOption({ label: 'Medical Forms' });
+  await expect(parentPage.getByText('No documents in this category.')).toBeVisible();
+  // Nor through the API: its id answers as if there were no such document.
+  const [stored] = await apiCall<TeamDocument[]>(
+    request,
+    coach,
+    'get',
+    `/documents/team/${coach.team.id}?category=medical`,
+  );
+  const got = await request.get(`/api/documents/download/${stored?.id}`, {
+    headers: { authorization: `Bearer ${parent.token}` },
+  });
+  expect(got.status()).toBe(404);
+  expect(await got.json()).toEqual({ detail: DOCUMENT_MESSAGES.notFound });
+  await context.close();
+});
+
+/** Removes a stored file from the app's blob folder, found by its bytes (the app names it by a random key). */
+async function removeStoredFile(bytes: Buffer): Promise<void> {
+  const folder = path.join(E2E_DATA_DIR, 'blobs');
+  let removed = 0;
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    if ((await readFile(file)).equals(bytes)) {
+      await rm(file);
+      removed += 1;
+    }
+  }
+  expect(removed).toBe(1);
+}
+
+test("a failed download says 'Error' on the documents page and 'Download Failed' on the tournament's @phone", async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U16 Lost Docs', [{ name: 'Ola Berg' }]);
+  const headers = { authorization: `Bearer ${coach.token}` };
+  const today = todayIn('America/Chicago');
+  const cup = await apiCall<{ id: number }>(request, coach, 'post', `/tournaments/team/${coach.team.id}`, {
+    name: 'Lost Cup',
+    location: 'North Fields',
+    start_date: today,
+    end_date: today,
+  });
+  // Bytes of their own, so the test finds these files in the store and no other.
+  const teamFile = Buffer.concat([PDF, Buffer.from(`% team ${Date.now()} ${Math.random()}\n`)]);
+  const cupFile = Buffer.concat([PDF, Buffer.from(`% cup ${Date.now()} ${Math.random()}\n`)]);
+  const uploaded = await request.post(`/api/documents/upload/${coach.team.id}`, {
+    headers,
+    multipart: {
+      title: 'Lost schedule',
+      file: { name: 'lost.pdf', mimeType: 'application/pdf', buffer: teamFile },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const cupUploaded = await request.post(`/api/documents/upload/${coach.team.id}`, {
+    headers,
+    multipart: {
+      title: 'Lost map',
+      category: 'tournament',
+      tournament_id: String(cup.id),
+      file: { name: 'map.pdf', mimeType: 'application/pdf', buffer: cupFile },
+    },
+  });
+  expect(cupUploaded.status(), await cupUploaded.text()).toBe(201);
+  await removeStoredFile(teamFile);
+  await removeStoredFile(cupFile);
+
+  await signInAs(page, coach, '/#documents');
+  await page.getByRole('button', { name: 'Download Lost schedule' }).click();
+  const failed = page.getByRole('dialog', { name: DOCUMENT_MESSAGES.errorTitle });
+  await expect(failed).toContainText(`${DOCUMENT_MESSAGES.downloadFailed}: ${DOCUMENT_MESSAGES.fileMissing}`);
+  await snapshot(page, info, 'download-error');
+  await failed.getByRole('button', { name: 'OK' }).click();
+  await expect(failed).toBeHidden();
+
+  await page.goto(`/#tournaments?tournamentId=${cup.id}`);
+  const section = page.getByRole('region', { name: 'Tournament Documents' });
+  await section.getByRole('button', { name: 'Download Lost map' }).click();
+  const cupFailed = page.getByRole('dialog', { name: DOCUMENT_MESSAGES.downloadFailedTitle });
+  await expect(cupFailed).toContainText(
+    `${DOCUMENT_MESSAGES.downloadFailed}: ${DOCUMENT_MESSAGES.fileMissing}`,
+  );
+  await snapshot(page, info, 'download-failed-tournament');
+  await cupFailed.getByRole('button', { name: 'OK' }).click();
+
+  // Offline, the same title, with the connection's reason.
+  await page.route('**/api/documents/download/**', (route) => route.abort('internetdisconnected'));
+  await section.getByRole('button', { name: 'Download Lost map' }).click();
+  await expect(cupFailed).toContainText(
+    `${DOCUMENT_MESSAGES.downloadFailed}: Network error - check connection`,
+  );
 });

@@ -100,7 +100,7 @@ function renderPanel() {
 async function openConversation(title: string) {
   const list = await screen.findByRole('list', { name: 'Conversations' });
   fireEvent.click(within(list).getByRole('button', { name: new RegExp(title) }));
-  return screen.findByRole('heading', { name: title, level: 3 });
+  return screen.findByRole('heading', { name: title, level: 2 });
 }
 
 describe('ConversationsPanel', () => {

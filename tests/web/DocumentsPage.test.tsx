@@ -8,6 +8,7 @@ import { NETWORK_ERROR_MESSAGE, WRITE_TIMEOUT_MS } from '../../src/web/lib/api-c
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
 import { uploadDocument } from '../../src/web/features/documents/api/upload-document.ts';
 import { DocumentsPage } from '../../src/web/features/documents/components/DocumentsPage.tsx';
+import { TournamentDocuments } from '../../src/web/features/documents/components/TournamentDocuments.tsx';
 import { dismissToast } from '../../src/web/lib/toasts.ts';
 import { noPermissions } from './events-fixtures.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
@@ -170,6 +171,48 @@ describe('DocumentsPage', () => {
     });
   });
 
+  it('says beside the Public box who will see the file, in the upload and the edit dialogs', async () => {
+    serve([doc(1, { title: 'Medical form', is_public: false, can_manage: true })]);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload Document' }));
+    const upload = screen.getByRole('dialog', { name: 'Upload Document' });
+    const box = within(upload).getByRole('checkbox', { name: 'Public' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    const describedBy = () =>
+      document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(describedBy()).toBe(DOCUMENT_MESSAGES.audience(true));
+    fireEvent.click(box);
+    expect(describedBy()).toBe(DOCUMENT_MESSAGES.audience(false));
+    fireEvent.click(within(upload).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Medical form' }));
+    const edit = screen.getByRole('dialog', { name: 'Edit Document' });
+    const editBox = within(edit).getByRole('checkbox', { name: 'Public' });
+    expect((editBox as HTMLInputElement).checked).toBe(false);
+    expect(edit.textContent).toContain(DOCUMENT_MESSAGES.audience(false));
+    fireEvent.click(editBox);
+    expect(edit.textContent).toContain(DOCUMENT_MESSAGES.audience(true));
+  });
+
+  it("shows a failed download under the title 'Error' with the server's reason", async () => {
+    serve([doc(6, { title: 'Lost form' })], (url) =>
+      url.includes('/documents/download/6')
+        ? { status: 404, body: { detail: DOCUMENT_MESSAGES.fileMissing } }
+        : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Lost form' }));
+    const failed = await screen.findByRole('dialog', { name: DOCUMENT_MESSAGES.errorTitle });
+    expect(failed.textContent).toContain(
+      `${DOCUMENT_MESSAGES.downloadFailed}: ${DOCUMENT_MESSAGES.fileMissing}`,
+    );
+    fireEvent.click(within(failed).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: DOCUMENT_MESSAGES.errorTitle })).toBeNull(),
+    );
+  });
+
   it("deletes after the spec's question; a missing file offers to remove the record with force", async () => {
     const calls = serve([doc(5, { title: 'Gone', can_manage: true })], (url, method) => {
       if (method !== 'DELETE') return undefined;
@@ -189,6 +232,32 @@ describe('DocumentsPage', () => {
       '/api/documents/5',
       '/api/documents/5?force=true',
     ]);
+  });
+});
+
+describe('TournamentDocuments', () => {
+  it("shows a failed download under the events screen's title 'Download Failed'", async () => {
+    mockFetch((url) => {
+      if (url.includes('/documents/tournament/9'))
+        return { body: [doc(7, { title: 'Cup map', tournament_id: 9 })] };
+      if (url.includes('/documents/download/7'))
+        return { status: 404, body: { detail: DOCUMENT_MESSAGES.fileMissing } };
+      return { body: {} };
+    });
+    renderWithClient(
+      <TournamentDocuments
+        teamId={3}
+        tournamentId={9}
+        canUpload={false}
+        uploading={false}
+        onUploadingChange={() => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Cup map' }));
+    const failed = await screen.findByRole('dialog', { name: DOCUMENT_MESSAGES.downloadFailedTitle });
+    expect(failed.textContent).toContain(
+      `${DOCUMENT_MESSAGES.downloadFailed}: ${DOCUMENT_MESSAGES.fileMissing}`,
+    );
   });
 });
 

@@ -32,8 +32,8 @@ const description = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** A multipart field or JSON flag: 'true'/'false' as text, or a boolean. */
-const flag = (label: string, fallback: boolean) =>
+/** A multipart field or JSON flag: 'true'/'false' as text, or a boolean; undefined when left out. */
+const givenFlag = (label: string) =>
   z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])], {
       error: `${label} must be true or false`,
@@ -41,9 +41,12 @@ const flag = (label: string, fallback: boolean) =>
     .nullish()
     .transform((v) =>
       v === undefined || v === null || v === ''
-        ? fallback
+        ? undefined
         : v === true || v === 'true' || v === '1' || v === 'on',
     );
+
+/** A flag with its default when left out. */
+const flag = (label: string, fallback: boolean) => givenFlag(label).transform((v) => v ?? fallback);
 
 const optionalId = (label: string) =>
   z
@@ -75,7 +78,8 @@ export const documentUpdateBody = z.object({
   title,
   description,
   category,
-  is_public: flag('is_public', true),
+  /** Left out: the document keeps its setting, so an edit never publishes a not-public file. */
+  is_public: givenFlag('is_public'),
 });
 export type DocumentUpdateBody = z.input<typeof documentUpdateBody>;
 

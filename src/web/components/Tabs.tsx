@@ -15,8 +15,11 @@ interface TabsProps<T extends string> {
   onSelect: (id: T) => void;
   /** Every panel stays mounted (hidden when inactive), so forms keep what was typed. */
   renderPanel: (id: T) => ReactNode;
-  /** Keeps the tabs on one line that scrolls sideways on narrow screens (for many tabs). */
-  scroll?: boolean;
+  /**
+   * For many tabs: each keeps its label on one line, and on a narrow screen they wrap onto further rows,
+   * so every tab stays in view (a strip scrolled sideways hid the last ones on phones).
+   */
+  wrap?: boolean;
 }
 
 const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
@@ -33,7 +36,7 @@ export function Tabs<T extends string>({
   active,
   onSelect,
   renderPanel,
-  scroll = false,
+  wrap = false,
 }: TabsProps<T>) {
   const baseId = useId();
   const tabRefs = useRef(new Map<T, HTMLButtonElement>());
@@ -55,7 +58,7 @@ export function Tabs<T extends string>({
   return (
     <div className="tabs">
       <div
-        className={`tabs__list${scroll ? ' tabs__list--scroll' : ''}`}
+        className={`tabs__list${wrap ? ' tabs__list--wrap' : ''}`}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}

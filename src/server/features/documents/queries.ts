@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect.ts';
 import { documents, pendingBlobs, tournaments, users } from '../../db/schema.ts';
 
 // Every query names the team as well as the document (or tournament): an id alone never reaches
-// across teams.
+// across teams. Every read of documents names who reads: a reader who may not see not-public documents
+// (DECISIONS.md 'Not-public documents') gets them filtered out by the WHERE clause itself.
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentWithNames = Omit<DocumentRow, 'idempotencyKey'> & {
@@ -31,6 +32,13 @@ const columns = {
   tournamentName: tournaments.name,
 };
 
+/** What the reader may see: `seesPrivate` false leaves every not-public document out. */
+export interface DocumentReader {
+  seesPrivate: boolean;
+}
+
+const visibleTo = (reader: DocumentReader) => (reader.seesPrivate ? undefined : eq(documents.isPublic, true));
+
 export interface DocumentFilter {
   /** Only the documents of this tournament. */
   tournamentId?: number;
@@ -44,6 +52,7 @@ export interface DocumentFilter {
 export function documentsOfTeam(
   db: Db,
   teamId: number,
+  reader: DocumentReader,
   filter: DocumentFilter = {},
 ): Promise<DocumentWithNames[]> {
   return db
@@ -57,6 +66,7 @@ export function documentsOfTeam(
     .where(
       and(
         eq(documents.teamId, teamId),
+        visibleTo(reader),
         filter.id === undefined ? undefined : eq(documents.id, filter.id),
         filter.tournamentId === undefined ? undefined : eq(documents.tournamentId, filter.tournamentId),
         filter.includeTournamentDocs === false ? isNull(documents.tournamentId) : undefined,
@@ -69,14 +79,31 @@ export function documentsOfTeam(
 export async function documentOfTeam(
   db: Db,
   teamId: number,
+  reader: DocumentReader,
   id: number,
 ): Promise<DocumentWithNames | undefined> {
-  return (await documentsOfTeam(db, teamId, { id }))[0];
+  return (await documentsOfTeam(db, teamId, reader, { id }))[0];
 }
 
-/** The team of a document (for the route's access check); undefined when there is none. */
-export async function teamOfDocument(db: Db, id: number): Promise<number | undefined> {
-  const [row] = await db.select({ teamId: documents.teamId }).from(documents).where(eq(documents.id, id));
+/**
+ * The team of a document (for the route's access check); undefined when there is none. With `reader`,
+ * only a document that reader may see on that team.
+ */
+export async function teamOfDocument(
+  db: Db,
+  id: number,
+  reader?: DocumentReader & { teamId: number },
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: documents.teamId })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, id),
+        reader ? eq(documents.teamId, reader.teamId) : undefined,
+        reader ? visibleTo(reader) : undefined,
+      ),
+    );
   return row?.teamId;
 }
 

@@ -45,7 +45,9 @@ const idempotencyHeaders = z.object({
 const documentParams = z.object({ id: idParam('Document id') });
 
 const byDocument = (documents: DocumentService) => ({
-  teamOf: (request: FastifyRequest) => documents.teamOfDocument((request.params as { id: number }).id),
+  // Only a document the caller may see has a team: a not-public one is 'Document not found' to others.
+  teamOf: (request: FastifyRequest) =>
+    documents.teamOfVisibleDocument(request.user, (request.params as { id: number }).id),
   teamNotFound: DOCUMENT_MESSAGES.notFound,
 });
 

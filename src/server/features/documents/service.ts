@@ -21,14 +21,18 @@ import { type BlobStore, BlobTooLargeError } from '../../blob-store/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
-import { requireCapability, type TeamAccess } from '../teams/access.ts';
+import type { UserRow } from '../auth/queries.ts';
+import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
 import { safeFilename } from './filename.ts';
 import * as queries from './queries.ts';
 
 // Team and tournament documents (spec part 2 sections 3, 5, 7, 9; DECISIONS.md 'Files', 'Capabilities
-// per write'; docs/decisions/023). Uploading needs upload_files; editing and deleting are for the
-// uploader while they still hold upload_files, and for the team's coaches and admins. A document of a
-// team the caller is not in is 'Document not found' (the routes resolve its team first).
+// per write', 'Not-public documents'; docs/decisions/023). Uploading needs upload_files; editing and
+// deleting are for the uploader while they still hold upload_files, and for the team's coaches and
+// admins. A not-public document is seen only by holders of view_private_documents (coaches, admins,
+// moderators with can_upload_files); to anyone else it does not exist: not listed, and 'Document not
+// found' on every route, as is a document of a team the caller is not in (the routes resolve its team
+// first, counting only documents the caller may see).
 //
 // An upload's bytes go to the blob store, never to memory as a whole: the first sniffBytes decide the
 // type, then the stream is written while it is counted. Its key is announced in pending_blobs before
@@ -65,6 +69,11 @@ function isFileTooLarge(error: unknown): boolean {
 
 export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobStore; log?: Logger }) {
   const warn = (error: unknown, message: string) => log?.warn({ err: error }, message);
+
+  /** Who reads: not-public documents are left out, in SQL, unless the caller may see them. */
+  const readerOf = (access: TeamAccess): queries.DocumentReader => ({
+    seesPrivate: hasCapability(access, 'view_private_documents'),
+  });
 
   function canManage(access: TeamAccess, row: Pick<queries.DocumentRow, 'uploadedBy'>): boolean {
     if (access.isCoach) return true;
@@ -173,7 +182,7 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
   }
 
   async function visibleDocument(access: TeamAccess, id: number) {
-    const row = await queries.documentOfTeam(db, access.team.id, id);
+    const row = await queries.documentOfTeam(db, access.team.id, readerOf(access), id);
     if (!row) throw notFound(DOCUMENT_MESSAGES.notFound);
     return row;
   }
@@ -186,7 +195,18 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
   }
 
   return {
-    teamOfDocument: (id: number) => queries.teamOfDocument(db, id),
+    /**
+     * The team of a document the user may see (undefined: 'Document not found'), so that nothing the
+     * signed-in scope answers before the handler (a 304 to a guessed ETag) tells a not-public id apart
+     * from one that does not exist. The access read is the one the scope reads next (kept per process).
+     */
+    async teamOfVisibleDocument(user: UserRow, id: number): Promise<number | undefined> {
+      const teamId = await queries.teamOfDocument(db, id);
+      if (teamId === undefined) return undefined;
+      const access = await loadTeamAccess(db, user, teamId, DOCUMENT_MESSAGES.notFound);
+      const reader = readerOf(access);
+      return reader.seesPrivate ? teamId : queries.teamOfDocument(db, id, { ...reader, teamId });
+    },
     teamOfTournament: (id: number) => queries.teamOfTournament(db, id),
 
     /**
@@ -277,7 +297,7 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
         query.category === undefined || query.category === '' || query.category === 'all'
           ? undefined
           : (query.category as DocumentCategory);
-      const rows = await queries.documentsOfTeam(db, access.team.id, {
+      const rows = await queries.documentsOfTeam(db, access.team.id, readerOf(access), {
         includeTournamentDocs: query.include_tournament_docs,
         ...(category ? { category } : {}),
       });
@@ -285,7 +305,7 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
     },
 
     async listOfTournament(access: TeamAccess, tournamentId: number): Promise<TeamDocument[]> {
-      const rows = await queries.documentsOfTeam(db, access.team.id, { tournamentId });
+      const rows = await queries.documentsOfTeam(db, access.team.id, readerOf(access), { tournamentId });
       return rows.map((row) => toDocument(access, row));
     },
 
@@ -297,7 +317,8 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
         title: input.title,
         description: input.description,
         category: input.category,
-        isPublic: input.is_public,
+        // Left out, the setting stays: an edit of the title never publishes a not-public file.
+        isPublic: input.is_public ?? row.isPublic,
       });
       if (!updated) throw notFound(DOCUMENT_MESSAGES.notFound);
       return toDocument(access, await visibleDocument(access, id));

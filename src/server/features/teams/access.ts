@@ -51,6 +51,7 @@ const CAPABILITY_WORDS: Record<Capability, string> = {
   manage_events: "manage this team's events",
   edit_team_info: "edit this team's settings",
   manage_equipment: "manage this team's kits",
+  view_private_documents: "see this team's not-public documents",
   review_join_requests: "review this team's join requests",
   manage_moderators: "manage this team's moderators",
   regenerate_invite_code: "change this team's invite code",

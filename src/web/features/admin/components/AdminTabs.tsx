@@ -48,7 +48,7 @@ export function AdminTabs({ team, players, panels, only = null }: AdminTabsProps
     <div className="page-body page-body--wide">
       <Tabs
         label="Team administration"
-        scroll
+        wrap
         tabs={tabs}
         active={active}
         onSelect={setTab}

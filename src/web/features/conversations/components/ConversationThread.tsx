@@ -49,9 +49,10 @@ export function ConversationThread({
   return (
     <>
       <header className="conversation-thread__header">
-        <h3 ref={headingRef} tabIndex={-1} className="conversation-thread__title">
+        {/* h2 like the list's 'Conversations': on a phone the list is hidden while a thread is open. */}
+        <h2 ref={headingRef} tabIndex={-1} className="conversation-thread__title">
           {conversation.title}
-        </h3>
+        </h2>
         <p className="conversation-thread__people">
           <span className="conversation-thread__people-label">Participants: </span>
           {people.map((p, index) => (

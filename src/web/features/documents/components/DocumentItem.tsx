@@ -10,6 +10,11 @@ interface DocumentItemProps {
   fetching: boolean;
   /** Show the tournament's name (the page's list; the tournament's own list leaves it out). */
   showTournament?: boolean;
+  /**
+   * The title's heading level, one under the heading above the list: 2 on the Documents page (its h1),
+   * 4 in a tournament's 'Tournament Documents' (an h3). A skipped level misleads screen-reader users.
+   */
+  headingLevel: 2 | 4;
   onDownload: () => void;
   onView: () => void;
   onEdit?: (() => void) | undefined;
@@ -21,15 +26,17 @@ export function DocumentItem({
   document: doc,
   fetching,
   showTournament = true,
+  headingLevel,
   onDownload,
   onView,
   onEdit,
   onDelete,
 }: DocumentItemProps) {
+  const Title = headingLevel === 2 ? 'h2' : 'h4';
   return (
     <li className="document-item">
       <div className="document-item__head">
-        <h3 className="document-item__title">{doc.title}</h3>
+        <Title className="document-item__title">{doc.title}</Title>
         {/* In a tournament's own list every file is a tournament document: the tag would only repeat it. */}
         {(showTournament || doc.category !== 'tournament') && (
           <span className="tag tag--info">{DOCUMENT_CATEGORY_LABELS[doc.category]}</span>

@@ -17,7 +17,7 @@ import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentItem } from './DocumentItem.tsx';
 import { EditDocumentModal } from './EditDocumentModal.tsx';
 import { UploadDocumentsModal } from './UploadDocumentsModal.tsx';
-import { useDocumentFile } from './use-document-file.ts';
+import { useDocumentFile } from './use-document-file.tsx';
 import './documents.css';
 
 const FILTER_OPTIONS = [
@@ -80,7 +80,7 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
   // 'Every 30 s while visible and idle': not while a dialog is open over the list.
   const documents = useTeamDocuments(team.id, filter, { idle: dialog === null });
   const canUpload = useCan(team, 'upload_files');
-  const file = useDocumentFile();
+  const file = useDocumentFile(DOCUMENT_MESSAGES.errorTitle);
   // Spec part 2 section 9: public by default; after an upload the next one starts not public.
   const [publicDefault, setPublicDefault] = useState(true);
   const close = () => setDialog(null);
@@ -140,6 +140,7 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
             <DocumentItem
               key={doc.id}
               document={doc}
+              headingLevel={2}
               fetching={file.fetching === doc.id}
               onDownload={() => file.download(doc)}
               onView={() => file.view(doc)}
@@ -166,6 +167,7 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
         document={dialog?.kind === 'delete' ? dialog.document : null}
         onClose={close}
       />
+      {file.failureDialog}
     </section>
   );
 }

@@ -110,6 +110,7 @@ export function EditDocumentModal({ teamId, document, onClose }: EditDocumentMod
         label="Public"
         checked={values.isPublic}
         onCheckedChange={(isPublic) => setValues((v) => ({ ...v, isPublic }))}
+        description={DOCUMENT_MESSAGES.audience(values.isPublic)}
       />
     </FormModal>
   );

@@ -6,7 +6,7 @@ import { useTournamentDocuments } from '../api/get-tournament-documents.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentItem } from './DocumentItem.tsx';
 import { UploadTournamentDocumentModal } from './UploadTournamentDocumentModal.tsx';
-import { useDocumentFile } from './use-document-file.ts';
+import { useDocumentFile } from './use-document-file.tsx';
 import './documents.css';
 
 export interface TournamentDocumentsProps {
@@ -28,7 +28,7 @@ export function TournamentDocuments({
   onUploadingChange,
 }: TournamentDocumentsProps) {
   const documents = useTournamentDocuments(teamId, tournamentId);
-  const file = useDocumentFile();
+  const file = useDocumentFile(DOCUMENT_MESSAGES.downloadFailedTitle);
   const [deleting, setDeleting] = useState<TeamDocument | null>(null);
   const list = documents.data ?? [];
 
@@ -73,6 +73,7 @@ export function TournamentDocuments({
               key={doc.id}
               document={doc}
               showTournament={false}
+              headingLevel={4}
               fetching={file.fetching === doc.id}
               onDownload={() => file.download(doc)}
               onView={() => file.view(doc)}
@@ -89,6 +90,7 @@ export function TournamentDocuments({
         />
       )}
       <DeleteDocumentDialog teamId={teamId} document={deleting} onClose={() => setDeleting(null)} />
+      {file.failureDialog}
     </section>
   );
 }

@@ -301,7 +301,12 @@ export function UploadDocumentsModal({
         options={CATEGORY_OPTIONS}
         onValueChange={(value) => setCategory(value as DocumentCategory)}
       />
-      <CheckboxField label="Public" checked={isPublic} onCheckedChange={setIsPublic} />
+      <CheckboxField
+        label="Public"
+        checked={isPublic}
+        onCheckedChange={setIsPublic}
+        description={DOCUMENT_MESSAGES.audience(isPublic)}
+      />
     </FormModal>
   );
 }
