@@ -31,7 +31,7 @@ const endStamp = (date: string) => `${date}T23:59:59.999Z`;
 /** A multipart/form-data body: text fields, then the file, as a browser's FormData sends it. */
 function multipart(fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) {
   const boundary = `----spec${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) =>
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   parts.push(
@@ -1186,6 +1186,14 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         is_active: true,
         permissions: ['manage_equipment'],
       });
+      // Text that is not an id is still refused, naming the field.
+      const notAnId = await api('POST', '/api/moderators/assign', cast.coach, {
+        user_id: 'Hal',
+        team_id: String(cast.team.id),
+        can_manage_equipment: true,
+      });
+      expect(notAnId.statusCode).toBe(400);
+      expect(notAnId.json()).toEqual({ detail: 'User id must be a number' });
     });
 
     it('DELETE /api/moderators/revoke/{userId}/{teamId}', async () => {
@@ -1215,20 +1223,19 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         await api('POST', `/api/kits/team/${cast.team.id}`, cast.coach, { name: 'Spare' }),
         201,
       );
-      const calls: [string, Promise<LightMyRequestResponse>][] = [
-        ['GET me', send('GET', '/api/auth/me', cast.parent)],
-        ['approve', send('POST', `/api/join-requests/${requestId}/approve`, cast.coach)],
-        ['sync-user', send('POST', `/api/teams/${cast.team.id}/parents/${contact.id}/sync-user`, cast.coach)],
-        ['bulk-sync', send('POST', `/api/teams/${cast.team.id}/parents/bulk-sync`, cast.coach)],
-        ['mark-read', send('POST', `/api/messaging/conversations/${conversationId}/mark-read`, cast.parent)],
-        ['delete announcement', send('DELETE', `/api/messaging/announcements/${announcementId}`, cast.coach)],
-        ['delete kit', send('DELETE', `/api/kits/${kit.id}`, cast.coach)],
+      const team = `/api/teams/${cast.team.id}`;
+      const calls: [Parameters<typeof send>[0], string, Account][] = [
+        ['GET', '/api/auth/me', cast.parent],
+        ['POST', `/api/join-requests/${requestId}/approve`, cast.coach],
+        ['POST', `${team}/parents/${contact.id}/sync-user`, cast.coach],
+        ['POST', `${team}/parents/bulk-sync`, cast.coach],
+        ['POST', `/api/messaging/conversations/${conversationId}/mark-read`, cast.parent],
+        ['DELETE', `/api/messaging/announcements/${announcementId}`, cast.coach],
+        ['DELETE', `/api/kits/${kit.id}`, cast.coach],
       ];
-      const statuses: Record<string, number> = {};
-      for (const [name, pending] of calls) {
-        const response = await pending;
-        statuses[name] = response.statusCode;
-        expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+      for (const [method, url, account] of calls) {
+        const response = await send(method, url, account);
+        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
       }
       // A route that needs a body still says that it is empty.
       const register = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: json });
