@@ -28,20 +28,23 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 const startStamp = (date: string) => `${date}T00:00:00.000Z`;
 const endStamp = (date: string) => `${date}T23:59:59.999Z`;
 
-/** A multipart/form-data body: text fields, then the file, as a browser's FormData sends it. */
-function multipart(fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) {
+/** A multipart/form-data body: text fields, then the file if any, as a browser's FormData sends it. */
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
   const boundary = `----spec${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -245,15 +248,53 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
     });
 
     it('POST /api/auth/token as form fields username, password -> access_token', async () => {
-      const response = await t.app.inject({
+      const fields = { username: cast.parent.email, password: GOOD_PASSWORD };
+      // Form fields come URL-encoded (URLSearchParams) or as multipart (FormData): both are form fields.
+      const urlEncoded = await t.app.inject({
         method: 'POST',
         url: '/api/auth/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ username: cast.parent.email, password: GOOD_PASSWORD }).toString(),
+        payload: new URLSearchParams(fields).toString(),
       });
-      const token = okJson<{ access_token: string }>(response).access_token;
-      expect(token).toEqual(expect.any(String));
-      expect(okJson(await call(t, 'GET', '/api/auth/me', token)).id).toBe(cast.parent.id);
+      const formData = multipart(fields);
+      const asFormData = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        headers: formData.headers,
+        payload: formData.payload,
+      });
+      for (const response of [urlEncoded, asFormData]) {
+        const token = okJson<{ access_token: string }>(response).access_token;
+        expect(token).toEqual(expect.any(String));
+        expect(okJson(await call(t, 'GET', '/api/auth/me', token)).id).toBe(cast.parent.id);
+      }
+    });
+
+    it('the sign-in form as multipart holds text fields only; anything else is a 4xx with a detail', async () => {
+      const send = (url: string, body: { payload: Buffer | string; headers: Record<string, string> }) =>
+        t.app.inject({ method: 'POST', url, headers: body.headers, payload: body.payload });
+      const withFile = multipart(
+        { username: cast.parent.email, password: GOOD_PASSWORD },
+        { name: 'a.txt', content: Buffer.from('x'), type: 'text/plain' },
+      );
+      const broken = {
+        payload: '--BND\r\nContent-Disposition: form-data; name="username"\r\n\r\nx',
+        headers: { 'content-type': 'multipart/form-data; boundary=BND' },
+      };
+      const elsewhere = multipart({
+        name: 'Mo Multipart',
+        email: uniqueEmail('mp'),
+        password: GOOD_PASSWORD,
+      });
+      for (const response of [
+        await send('/api/auth/token', withFile),
+        await send('/api/auth/token', broken),
+        await send('/api/auth/register', elsewhere),
+      ]) {
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        expect(response.json()).toEqual({ detail: expect.any(String) });
+      }
     });
 
     it('POST /api/auth/setup-password {email, password, invite_token} without a bearer token', async () => {
