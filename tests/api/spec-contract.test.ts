@@ -190,6 +190,23 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
     return okJson<{ id: number; options: string[] }>(made, 201);
   }
 
+  /** A parent of the team who may only save scores (can_update_scores), made once. */
+  let scoreKeeper: Account | undefined;
+  async function scoreKeeperAccount(): Promise<Account> {
+    if (scoreKeeper) return scoreKeeper;
+    const account = await signUp(t, 'parent', 'Sky Scorekeeper');
+    await joinApproved(t, cast.coach, account, cast.team.invite_code ?? '');
+    okJson(
+      await api('POST', '/api/moderators/assign', cast.coach, {
+        user_id: account.id,
+        team_id: cast.team.id,
+        can_update_scores: true,
+      }),
+    );
+    scoreKeeper = account;
+    return account;
+  }
+
   beforeAll(async () => {
     ({ t, cast, close } = await startWithCast(backend, smtp, { UPLOAD_LIMIT_PER_USER_PER_HOUR: '100000' }));
     // Sending invites needs a verified email (DECISIONS.md); the cast's coach has one.
@@ -858,6 +875,29 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         await api('PUT', `/api/games/${cast.team.id}/${id}`, cast.coach, { our_score: 2, opponent_score: 1 }),
       );
       expect(scored).toMatchObject({ our_score: 2, opponent_score: 1, status: 'completed' });
+      // The score dialog of part 2's reading A also sends the status it sets: still only a score.
+      const again = okJson(
+        await api('PUT', `/api/games/${cast.team.id}/${id}`, await scoreKeeperAccount(), {
+          our_score: 3,
+          opponent_score: 1,
+          status: 'completed',
+        }),
+      );
+      expect(again).toMatchObject({ our_score: 3, opponent_score: 1, status: 'completed' });
+      // Any other status, or 'completed' without both scores, is still an event change.
+      for (const body of [
+        { our_score: 3, opponent_score: 1, status: 'cancelled' },
+        { status: 'completed' },
+        { our_score: 3, opponent_score: 1, status: 'completed', location: 'Elsewhere' },
+      ]) {
+        const refused = await api(
+          'PUT',
+          `/api/games/${cast.team.id}/${id}`,
+          await scoreKeeperAccount(),
+          body,
+        );
+        expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      }
     });
 
     it('DELETE /api/games/{teamId}/{gameId}', async () => {
@@ -1011,6 +1051,14 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         }),
       );
       expect(scored).toMatchObject({ our_score: 0, opponent_score: 0, status: 'completed' });
+      const again = okJson(
+        await api('PUT', `/api/tournaments/${id}/games/${game.id}`, await scoreKeeperAccount(), {
+          our_score: 1,
+          opponent_score: 0,
+          status: 'completed',
+        }),
+      );
+      expect(again).toMatchObject({ our_score: 1, opponent_score: 0, status: 'completed' });
     });
 
     it('DELETE /api/tournaments/{id}/games/{gameId}', async () => {
