@@ -249,6 +249,8 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         }),
       );
       expect(await signIn(t, account.email, NEW_PASSWORD)).toEqual(expect.any(String));
+      // The spec's client reads nothing from the answer and keeps its token: this session goes on.
+      expect(okJson(await api('GET', '/api/auth/me', account)).id).toBe(account.id);
     });
 
     it('POST /api/auth/register {name, email, phone, password, role} (phone left blank)', async () => {

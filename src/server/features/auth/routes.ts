@@ -15,6 +15,7 @@ import {
   verifyEmailBody,
 } from '../../../shared/api/auth.ts';
 import type { Config } from '../../config.ts';
+import { bearerToken } from '../../plugins/authenticate.ts';
 import { type AuthService, toUser, VERIFY_LIMIT_KEY } from './service.ts';
 import { acceptFormData, formDataFields } from './sign-in-form.ts';
 
@@ -198,6 +199,7 @@ export async function accountRoutes(
       detail: AUTH_MESSAGES.passwordChanged,
       access_token: await auth.changePassword(
         request.user,
+        bearerToken(request) ?? '',
         request.body.current_password,
         request.body.new_password,
       ),
