@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATOR_FLAGS } from '../../src/shared/permissions.ts';
 import { fromToday, okJson } from '../support/events.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
-import { BACKENDS, GOOD_PASSWORD, type TestApp, uniqueEmail } from '../support/test-app.ts';
+import { BACKENDS, GOOD_PASSWORD, queryRows, type TestApp, uniqueEmail } from '../support/test-app.ts';
 import {
   type Account,
   addPlayer,
@@ -1138,8 +1139,18 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
     it('DELETE /api/documents/{id}, and with ?force=true', async () => {
       const doc = await newDocument();
       okJson(await api('DELETE', `/api/documents/${doc.id}`, cast.coach));
+      // ?force=true removes a record whose file is missing.
       const forced = await newDocument();
+      const [row] = await queryRows<{ blob_key: string }>(
+        t.db,
+        sql`select blob_key from documents where id = ${forced.id}`,
+      );
+      await t.app.blobStore.remove(row?.blob_key ?? '');
       okJson(await api('DELETE', `/api/documents/${forced.id}?force=true`, cast.coach));
+      const list = okJson<{ id: number }[]>(
+        await api('GET', `/api/documents/team/${cast.team.id}`, cast.coach),
+      );
+      expect(list.map((d) => d.id)).not.toContain(forced.id);
     });
   });
 
