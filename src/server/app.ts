@@ -33,6 +33,7 @@ import { fileTransport, type MailTransport, smtpTransport } from './mail/transpo
 import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(jsonBodyPlugin, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin, { db });

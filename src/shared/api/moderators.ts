@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODERATOR_FLAGS, type ModeratorFlag } from '../permissions.ts';
 import { ROLES } from '../roles.ts';
+import { numberFromText } from './fields.ts';
 
 // Request and response shapes of /api/moderators (spec part 2 sections 3 and 7; DECISIONS.md 'Moderators').
 
@@ -45,12 +46,21 @@ const flagFields = Object.fromEntries(
   MODERATOR_FLAGS.map((flag) => [flag, z.boolean({ error: `${flag} must be true or false` }).optional()]),
 ) as Record<ModeratorFlag, z.ZodOptional<z.ZodBoolean>>;
 
+/** The dialog's user comes from a select and the team from the page's stored choice: '12' is 12. */
 const positiveId = (label: string) =>
-  z
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number`)
-    .min(1, `${label} must be a positive number`)
-    .max(2_147_483_647, `${label} is out of range`);
+  z.preprocess(
+    numberFromText,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? `${label} is required`
+            : `${label} must be a number`,
+      })
+      .int(`${label} must be a whole number`)
+      .min(1, `${label} must be a positive number`)
+      .max(2_147_483_647, `${label} is out of range`),
+  );
 
 /** POST /api/moderators/assign: the whole set of flags (an unnamed flag is false). */
 export const assignModeratorBody = z.object({

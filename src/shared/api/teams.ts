@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { colorField, optionalDate, optionalEmail, optionalText, phoneField, textError } from './fields.ts';
+import {
+  blankToNull,
+  colorField,
+  optionalDate,
+  optionalEmail,
+  optionalText,
+  phoneField,
+  textError,
+} from './fields.ts';
 import {
   AGE_GROUPS,
   DEFAULT_PRIMARY_COLOR,
@@ -20,13 +28,20 @@ export const teamNameField = z
 /** Every field of the four wizard steps. */
 const teamFields = z.object({
   name: teamNameField,
+  // The wizard's selects send '' when nothing is chosen: no value, like null.
   age_group: z
-    .enum(AGE_GROUPS as [string, ...string[]], { error: 'Age group must be one of U6 to U19' })
-    .nullish()
+    .preprocess(
+      blankToNull,
+      z.enum(AGE_GROUPS as [string, ...string[]], { error: 'Age group must be one of U6 to U19' }).nullable(),
+    )
+    .optional()
     .transform((v) => v ?? null),
   division: z
-    .enum(DIVISIONS, { error: `Division must be one of: ${DIVISIONS.join(', ')}` })
-    .nullish()
+    .preprocess(
+      blankToNull,
+      z.enum(DIVISIONS, { error: `Division must be one of: ${DIVISIONS.join(', ')}` }).nullable(),
+    )
+    .optional()
     .transform((v) => v ?? null),
   league_name: optionalText('League name'),
   season: optionalText('Season'),

@@ -23,6 +23,12 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Bumped by a password change or reset: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * SHA-256 of the one older token that outlives the last password change: the session that made
+     * the change stays signed in even when its client keeps the token it had (the spec's client reads
+     * nothing from the answer), while every other session ends. Null after a reset or a first password.
+     */
+    keptTokenHash: text('kept_token_hash'),
     /** When the owner followed a link sent to `email` (verification, invite or reset); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** A new address asked for in the profile; it replaces `email` once the link sent to it is followed. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 // Stateless bearer tokens: HS256 only (the verifier refuses every other algorithm, 'none' included),
@@ -42,6 +43,8 @@ export function createAccessTokens(secret: string, ttlHours: number, now = () =>
     sign: async ({ userId, tokenVersion }) =>
       new SignJWT({ ver: tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM })
+        // Each sign-in is its own session, even two in the same second: a password change keeps one.
+        .setJti(randomUUID())
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()

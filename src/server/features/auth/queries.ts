@@ -54,18 +54,24 @@ export async function updateProfile(
 }
 
 /**
- * Sets the password and bumps the token version, which signs out every existing session.
+ * Sets the password and bumps the token version, which signs out every existing session but the one
+ * whose token hash is `keptTokenHash` (the session that changed it; none for a reset).
  * `firstOnly`: only for an invited account that has no password yet (otherwise undefined comes back).
  */
 export async function replacePassword(
   db: Db,
   id: number,
   passwordHash: string,
-  { firstOnly = false } = {},
+  { firstOnly = false, keptTokenHash = null }: { firstOnly?: boolean; keptTokenHash?: string | null } = {},
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .set({
+      passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      keptTokenHash,
+      updatedAt: sql`now()`,
+    })
     .where(firstOnly ? and(eq(users.id, id), isNull(users.passwordHash)) : eq(users.id, id))
     .returning();
   return row;

@@ -15,7 +15,9 @@ import {
   verifyEmailBody,
 } from '../../../shared/api/auth.ts';
 import type { Config } from '../../config.ts';
+import { bearerToken } from '../../plugins/authenticate.ts';
 import { type AuthService, toUser, VERIFY_LIMIT_KEY } from './service.ts';
+import { acceptFormData, formDataFields } from './sign-in-form.ts';
 
 const bodyField = (request: { body: unknown }, field: string): string | undefined => {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
@@ -32,6 +34,7 @@ export async function authRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ip = (request: { ip: string }) => request.ip;
+  await acceptFormData(app);
 
   r.post(
     '/register',
@@ -51,6 +54,7 @@ export async function authRoutes(
     '/token',
     {
       schema: { body: tokenBody, response: { 200: tokenResponse } },
+      preValidation: formDataFields,
       preHandler: app.limitBy([
         {
           name: 'login:ip',
@@ -195,6 +199,7 @@ export async function accountRoutes(
       detail: AUTH_MESSAGES.passwordChanged,
       access_token: await auth.changePassword(
         request.user,
+        bearerToken(request) ?? '',
         request.body.current_password,
         request.body.new_password,
       ),

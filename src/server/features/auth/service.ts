@@ -98,7 +98,10 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
       const row = await queries.findUserById(db, claims.userId);
-      return row && row.tokenVersion === claims.tokenVersion ? row : undefined;
+      if (!row) return undefined;
+      if (row.tokenVersion === claims.tokenVersion) return row;
+      // An older token: only the one kept by the last password change still works.
+      return row.keptTokenHash !== null && row.keptTokenHash === sha256(token) ? row : undefined;
     },
 
     /**
@@ -157,15 +160,22 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
     },
 
     /** Changes the password, signs out every other session and returns a fresh token for this one. */
+    /**
+     * Every other session ends. This one goes on with the token it sent (a client that reads nothing
+     * from the answer keeps it), and the answer also hands it a fresh one.
+     */
     async changePassword(
       user: queries.UserRow,
+      sessionToken: string,
       currentPassword: string,
       newPassword: string,
     ): Promise<string> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
       }
-      const row = await queries.replacePassword(db, user.id, await hashPassword(newPassword));
+      const row = await queries.replacePassword(db, user.id, await hashPassword(newPassword), {
+        keptTokenHash: sha256(sessionToken),
+      });
       if (!row) throw unauthorized(AUTH_MESSAGES.tokenInvalid);
       return issueToken(row);
     },

@@ -23,11 +23,15 @@ const SCORE_KEYS = new Set(['our_score', 'opponent_score']);
 
 /**
  * A change that names only the scores needs can_update_scores or can_manage_events; anything else
- * needs can_manage_events.
+ * needs can_manage_events. A score dialog that also sends status 'completed' with both scores (part 2
+ * reading A: saving a score completes the game) asks for nothing the scores alone would not do.
  */
 export function requireGameWrite(access: TeamAccess, input: Record<string, unknown>): void {
   const named = Object.keys(input).filter((key) => input[key] !== undefined);
-  if (named.length > 0 && named.every((key) => SCORE_KEYS.has(key))) {
+  const bothScores = typeof input['our_score'] === 'number' && typeof input['opponent_score'] === 'number';
+  const scoreOnly = (key: string) =>
+    SCORE_KEYS.has(key) || (key === 'status' && input['status'] === 'completed' && bothScores);
+  if (named.length > 0 && named.every(scoreOnly)) {
     if (!hasCapability(access, 'manage_events')) requireCapability(access, 'update_scores');
     return;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "kept_token_hash" text;
