@@ -349,10 +349,37 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
       expect(c.no_parent_yet).toBe(true);
     });
 
-    it('refuses an adult alone with a player who has no parent and no second coach', async () => {
+    it("copies the club's admins when the team's only coach writes to a player without a parent account", async () => {
       // cast.player has no parent account, and the coach is the team's only coach.
-      expectDetail(await create(cast.coach, [cast.player.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
-      expectDetail(await create(cast.player, [cast.coach.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+      for (const [from, to] of [
+        [cast.coach, cast.player],
+        [cast.player, cast.coach],
+      ] as const) {
+        const c = await start(from, [to]);
+        expect(participantIds(c)).toEqual(ids(cast.coach, cast.player, cast.admin));
+        expect(safetyAdded(c)).toEqual([cast.admin.id]);
+        expect(c.participants.find((p) => p.user_id === cast.admin.id)?.role).toBe('admin');
+        expect(c.no_parent_yet).toBe(true);
+        await say(from, c.id, 'Practice moved to 6pm');
+        expect((await thread(cast.admin, c.id)).map((m) => m.content)).toEqual(['Practice moved to 6pm']);
+      }
+    });
+
+    it('refuses an adult alone with a player only when the club has no admin to copy, and says what to do', async () => {
+      const c = await start(cast.coach, [cast.player]);
+      expect(safetyAdded(c)).toEqual([cast.admin.id]);
+      // The club's only admin steps down: there is no second adult left for this player.
+      await t.db.execute(sql`update users set role = 'coach' where id = ${cast.admin.id}`);
+      try {
+        expectDetail(await create(cast.coach, [cast.player.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+        expectDetail(await create(cast.player, [cast.coach.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+        // The rule is applied again before every message: the thread that had the admin is closed too.
+        expectDetail(await send(cast.coach, c.id, 'Still there?'), 403, MESSAGING_MESSAGES.noSecondAdult);
+        expect(MESSAGING_MESSAGES.noSecondAdult).toMatch(/Invite the player's parent/);
+      } finally {
+        await t.db.execute(sql`update users set role = 'admin' where id = ${cast.admin.id}`);
+      }
+      await say(cast.coach, c.id, 'Back again');
     });
 
     it('applies the rule again when a parent has left the team, before the next message', async () => {

@@ -58,7 +58,7 @@ describe('childSafeAdditions', () => {
   const coachIds = [COACH, COACH_2];
   const people = (...list: [number, Role][]) => list.map(([user_id, role]) => ({ user_id, role }));
   const run = (...list: [number, Role][]) =>
-    childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds });
+    childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds, adminIds: [ADMIN] });
 
   it("adds a player's parents when an unrelated adult is in the conversation", () => {
     expect(run([KID_A, 'player'], [COACH, 'coach'])).toEqual({
@@ -125,23 +125,62 @@ describe('childSafeAdditions', () => {
     });
   });
 
-  it('refuses a player without a parent alone with one adult, when no second coach can be added', () => {
-    const lone = (...list: [number, Role][]) =>
-      childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds: [COACH] });
-    expect(lone([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
+  it("copies the club's admins when the team's one coach is the only adult for a player without a parent", () => {
+    const ADMIN_2 = 31;
+    const oneCoach = (...list: [number, Role][]) =>
+      childSafeAdditions({
+        participants: people(...list),
+        parentsOfPlayer,
+        coachIds: [COACH],
+        adminIds: [ADMIN, ADMIN_2],
+      });
+    expect(oneCoach([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
+      added: [ADMIN, ADMIN_2],
+      noParentYet: true,
+      blocked: false,
+    });
+    expect(oneCoach([ORPHAN, 'player'], [COACH, 'coach'])).toEqual({
+      added: [ADMIN, ADMIN_2],
+      noParentYet: true,
+      blocked: false,
+    });
+    // An admin and the coach are two adults already: no other admin is copied.
+    expect(oneCoach([ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
+      added: [COACH],
+      noParentYet: true,
+      blocked: false,
+    });
+    // A second coach is enough: the admins are not needed.
+    expect(run([COACH, 'coach'], [ORPHAN, 'player'])).toMatchObject({ added: [COACH_2] });
+    // Players among themselves, or a player with their parent, need nobody.
+    expect(oneCoach([ORPHAN, 'player'], [KID_A, 'player'])).toMatchObject({ added: [], blocked: false });
+  });
+
+  it('refuses a player without a parent alone with one adult only when no admin can be copied either', () => {
+    const lone = (adminIds: number[], ...list: [number, Role][]) =>
+      childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds: [COACH], adminIds });
+    expect(lone([], [COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
       added: [],
       noParentYet: true,
       blocked: true,
     });
-    expect(lone([ORPHAN, 'player'], [COACH, 'coach'])).toMatchObject({ blocked: true });
+    expect(lone([], [ORPHAN, 'player'], [COACH, 'coach'])).toMatchObject({ blocked: true });
+    // The admin writing on a team with no coach of its own is not their own second adult.
+    const noCoach = childSafeAdditions({
+      participants: people([ADMIN, 'admin'], [ORPHAN, 'player']),
+      parentsOfPlayer,
+      coachIds: [],
+      adminIds: [ADMIN],
+    });
+    expect(noCoach).toEqual({ added: [], noParentYet: true, blocked: true });
     // An admin and the coach: two adults.
-    expect(lone([ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
+    expect(lone([], [ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
       added: [COACH],
       noParentYet: true,
       blocked: false,
     });
     // A player with parents is never blocked, whoever else is there.
-    expect(lone([COACH, 'coach'], [KID_A, 'player'])).toMatchObject({ blocked: false });
+    expect(lone([], [COACH, 'coach'], [KID_A, 'player'])).toMatchObject({ blocked: false });
   });
 });
 

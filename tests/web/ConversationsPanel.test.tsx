@@ -20,7 +20,7 @@ interface Call {
   headers: Headers;
 }
 
-function person(id: number, name: string, role: 'coach' | 'parent' | 'player', added = false) {
+function person(id: number, name: string, role: 'coach' | 'parent' | 'player' | 'admin', added = false) {
   return { user_id: id, role, user: { id, name, email: `${id}@example.com` }, added_for_safety: added };
 }
 
@@ -163,6 +163,33 @@ describe('ConversationsPanel', () => {
     renderPanel();
     expect(await screen.findByText(MESSAGING_MESSAGES.noParentYet)).toBeTruthy();
     expect(screen.queryByText(MESSAGING_MESSAGES.parentsAdded)).toBeNull();
+  });
+
+  it("names the club's admins copied in as the second adult, and why", async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    serve((url) => {
+      if (url.endsWith('/messaging/conversations/3'))
+        return {
+          body: [
+            conversation(5, {
+              no_parent_yet: true,
+              participants: [
+                person(ME, 'Robin Coach', 'coach'),
+                person(4, 'Sam Reed', 'player'),
+                person(7, 'Ada Admin', 'admin', true),
+              ],
+            }),
+          ],
+        };
+      if (url.endsWith('/conversations/5/messages')) return { body: [] };
+      return undefined;
+    });
+    renderPanel();
+    expect(await screen.findByText(MESSAGING_MESSAGES.adminsCopied(['Ada Admin']))).toBeTruthy();
+    expect(screen.queryByText(MESSAGING_MESSAGES.noParentYet)).toBeNull();
+    expect(screen.queryByText(MESSAGING_MESSAGES.parentsAdded)).toBeNull();
+    const people = screen.getByText('Participants:', { exact: false }).closest('p');
+    expect(people?.textContent).toBe('Participants: Sam Reed, Ada Admin (added for safety), You');
   });
 
   it('Enter sends once, Shift+Enter does not; a failed send keeps the text and Retry reuses its key', async () => {

@@ -46,11 +46,17 @@ function emailFor(access: TeamAccess, userId: number | null, email: string | nul
   return access.isCoach || userId === access.user.id ? email : '';
 }
 
-/** The team's coaches (members as coach), whom the child-safe rule brings for want of a parent. */
-function coachIdsOf(directory: readonly queries.DirectoryRow[]): number[] {
-  return directory
-    .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
-    .map((row) => row.userId);
+/**
+ * Whom the child-safe rule may bring for want of a parent: the team's coaches (members as coach) and,
+ * when they are not a second adult, the club's admins (the directory holds every one of them).
+ */
+function standIns(directory: readonly queries.DirectoryRow[]) {
+  return {
+    coachIds: directory
+      .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
+      .map((row) => row.userId),
+    adminIds: directory.filter((row) => row.userRole === 'admin').map((row) => row.userId),
+  };
 }
 
 function canSendMessages(access: TeamAccess): boolean {
@@ -148,11 +154,7 @@ export function createConversationService({ db }: { db: Db }) {
       queries.parentsOfPlayers(db, teamId, playerIds),
       queries.directoryOfTeam(db, teamId),
     ]);
-    const safety = childSafeAdditions({
-      participants: present,
-      parentsOfPlayer,
-      coachIds: coachIdsOf(directory),
-    });
+    const safety = childSafeAdditions({ participants: present, parentsOfPlayer, ...standIns(directory) });
     if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
     const inIt = new Set(people.map((p) => p.userId));
     const missing = safety.added.filter((id) => !inIt.has(id));
@@ -224,8 +226,7 @@ export function createConversationService({ db }: { db: Db }) {
       ];
       const playerIds = chosen.filter((p) => p.role === 'player').map((p) => p.user_id);
       const parentsOfPlayer = await queries.parentsOfPlayers(db, access.team.id, playerIds);
-      const coachIds = coachIdsOf(directory);
-      const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, coachIds });
+      const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, ...standIns(directory) });
       if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
 
       const conversationId = await db.transaction(async (tx) => {
