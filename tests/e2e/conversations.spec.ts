@@ -416,6 +416,48 @@ test("the team's only coach writing to a player with no parent account: the club
   await snapshot(adminPage, info, 'new-dialog-no-second-adult');
 });
 
+test("switching team on the Messages tab drops the old team's open conversation, never 'not among yours'", async ({
+  page,
+  request,
+}, info) => {
+  const { coach, parent } = await teamWithParent(request, 'U10 Switch A');
+  const teamB = await apiCall<CoachWithTeam['team']>(request, coach, 'post', '/teams/setup-complete', {
+    name: 'U10 Switch B',
+    head_coach_name: 'Robin Coach',
+  });
+  const created = await apiCall<ConversationRow>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${coach.team.id}`,
+    { name: 'Team A carpool', participant_ids: [await userIdOf(request, parent)] },
+  );
+  await apiCall(request, coach, 'post', '/messaging/messages', {
+    content: 'Who drives on Saturday?',
+    conversation_id: created.id,
+  });
+  await signInAs(page, coach, '/#messages?subtab=conversations');
+  await openNavigation(page, info);
+  await page.getByLabel('Active Team').selectOption({ label: 'U10 Switch A' });
+  await conversationList(page)
+    .getByRole('button', { name: /Team A carpool/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Team A carpool', level: 3 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`conversationId=${created.id}`));
+
+  await openNavigation(page, info);
+  await page.getByLabel('Active Team').selectOption({ label: teamB.name });
+  await expect(messagesTab(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No conversations yet.')).toBeVisible();
+  await expect(page.getByText('Select a conversation to read and reply.')).toBeVisible();
+  await expect(page.getByText('This conversation is not among yours.')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/conversationId=/);
+  // Back on team A, its conversation is in the list, to open again.
+  await page.getByLabel('Active Team').selectOption({ label: 'U10 Switch A' });
+  await expect(conversationList(page).getByRole('button', { name: /Team A carpool/ })).toBeVisible();
+  await expect(page.getByText('This conversation is not among yours.')).toHaveCount(0);
+});
+
 test('a message posted elsewhere appears in the open conversation through the live stream, with no polling', async ({
   page,
   request,
