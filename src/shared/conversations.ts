@@ -31,6 +31,8 @@ export const MESSAGING_MESSAGES = {
   nameTooLong: `Conversation name must be no more than ${MESSAGE_LIMITS.conversationNameMax} characters`,
   tooManyParticipants: `A conversation can have at most ${MESSAGE_LIMITS.participantsMax} participants`,
   notMessageable: 'You cannot message one or more of the selected people',
+  /** A send whose role rule no longer holds (a moderator's can_send_messages revoked, say). */
+  sendNotAllowed: 'You can no longer message one or more of the people in this conversation',
   /** The child-safe rule found a player with no parent, and no second adult (coach or club admin) to include. */
   noSecondAdult:
     "This player has no parent account yet, and there is no second adult (another coach or a club administrator) to copy into the conversation. Invite the player's parent to join the team, or ask the club to add a second coach or an administrator.",
@@ -87,6 +89,31 @@ export function canMessage(sender: { role: Role; canSendMessages: boolean }, rec
 export interface DirectoryPerson {
   user_id: number;
   role: Role;
+}
+
+export interface Sender extends DirectoryPerson {
+  canSendMessages: boolean;
+}
+
+/**
+ * Section 6 for every message, not only the first (a flag revoked since must count): a message reaches
+ * everyone chosen in the conversation, so its sender must still be allowed to message each of them; or
+ * the sender was brought in by the conversation's starter, who still may (a parent answering a coach's
+ * group that holds players). `chosen`: the participants still on the team who were not added by the
+ * child-safe rule (those are there to watch, never the reason to refuse); `starter`: null once they left.
+ */
+export function maySend({
+  sender,
+  starter,
+  chosen,
+}: {
+  sender: Sender;
+  starter: Sender | null;
+  chosen: readonly DirectoryPerson[];
+}): boolean {
+  const mayWriteToAll = (who: Sender) =>
+    chosen.every((p) => p.user_id === who.user_id || canMessage(who, p.role));
+  return mayWriteToAll(sender) || (starter !== null && mayWriteToAll(starter));
 }
 
 export interface ChildSafeInput {

@@ -280,6 +280,44 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
       expect((await recipients(cast.moderator)).map((r) => r.user_id)).toContain(kid.id);
     });
 
+    it('checks the role rule on every message: a moderator whose can_send_messages was revoked can no longer write to a child', async () => {
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      const c = await start(cast.moderator, [kid]);
+      await say(cast.moderator, c.id, 'Need a ride on Saturday?');
+      await setModeratorFlags(t, cast, []);
+      expectDetail(
+        await send(cast.moderator, c.id, 'Still need a ride?'),
+        403,
+        MESSAGING_MESSAGES.sendNotAllowed,
+      );
+      // The conversation was the moderator's to start: nobody in it may go on with it now.
+      expectDetail(await send(kid, c.id, 'Yes please'), 403, MESSAGING_MESSAGES.sendNotAllowed);
+      expect((await thread(kidParent, c.id)).map((m) => m.content)).toEqual(['Need a ride on Saturday?']);
+      // A refused message spends no idempotency key: the same key stores it once the flag is back.
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      expect((await send(cast.moderator, c.id, 'Back again', 'after-revoke')).statusCode).toBe(201);
+    });
+
+    it('lets those its starter brought in answer, while the starter may still write to all of them', async () => {
+      // A coach's group with a parent and a child: the parent and the child answer the group, though
+      // neither could have started one with the other.
+      const c = await start(cast.coach, [cast.parent, kid]);
+      expect(safetyAdded(c)).toEqual([kidParent.id]);
+      await say(cast.parent, c.id, 'Happy to drive');
+      await say(kidParent, c.id, 'Thank you');
+      await say(kid, c.id, 'See you there');
+      // A moderator's group stays open while the flag is held, and closes with it.
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      const m = await start(cast.moderator, [cast.parent, kid]);
+      await say(cast.parent, m.id, 'Count me in');
+      await setModeratorFlags(t, cast, []);
+      expectDetail(await send(cast.parent, m.id, 'Still on?'), 403, MESSAGING_MESSAGES.sendNotAllowed);
+      // Parents among themselves never needed the flag.
+      const p = await start(cast.moderator, [cast.parent]);
+      await say(cast.parent, p.id, 'Hello');
+      await say(cast.moderator, p.id, 'Hi');
+    });
+
     it('lists whom the caller may message, by group then name, without emails or the caller', async () => {
       const parentSees = await recipients(cast.parent);
       expect(parentSees.map((r) => r.role)).toEqual([

@@ -4,7 +4,9 @@ import {
   childSafeAdditions,
   conversationTitle,
   conversationTypeOf,
+  maySend,
   MESSAGING_MESSAGES,
+  type Sender,
 } from '../../src/shared/conversations.ts';
 import { messageTimestamp } from '../../src/shared/message-time.ts';
 import type { Role } from '../../src/shared/roles.ts';
@@ -181,6 +183,34 @@ describe('childSafeAdditions', () => {
     });
     // A player with parents is never blocked, whoever else is there.
     expect(lone([], [COACH, 'coach'], [KID_A, 'player'])).toMatchObject({ blocked: false });
+  });
+});
+
+describe('maySend', () => {
+  const coach: Sender = { user_id: 1, role: 'coach', canSendMessages: true };
+  const parent: Sender = { user_id: 2, role: 'parent', canSendMessages: false };
+  const moderator: Sender = { user_id: 3, role: 'parent', canSendMessages: true };
+  const revoked: Sender = { ...moderator, canSendMessages: false };
+  const kid: Sender = { user_id: 4, role: 'player', canSendMessages: false };
+  const chosen = (...people: Sender[]) => people.map(({ user_id, role }) => ({ user_id, role }));
+
+  it('lets a sender who may message everyone chosen send', () => {
+    expect(maySend({ sender: coach, starter: coach, chosen: chosen(coach, parent, kid) })).toBe(true);
+    expect(maySend({ sender: parent, starter: parent, chosen: chosen(parent, coach) })).toBe(true);
+    expect(maySend({ sender: moderator, starter: moderator, chosen: chosen(moderator, kid) })).toBe(true);
+  });
+
+  it('refuses a sender whose flag was revoked, and everyone they brought in', () => {
+    expect(maySend({ sender: revoked, starter: revoked, chosen: chosen(revoked, kid) })).toBe(false);
+    expect(maySend({ sender: kid, starter: revoked, chosen: chosen(revoked, kid) })).toBe(false);
+  });
+
+  it('lets people answer a starter who may still write to all of them', () => {
+    expect(maySend({ sender: parent, starter: coach, chosen: chosen(coach, parent, kid) })).toBe(true);
+    expect(maySend({ sender: kid, starter: coach, chosen: chosen(coach, parent, kid) })).toBe(true);
+    // The starter gone, each sender answers for themself.
+    expect(maySend({ sender: parent, starter: null, chosen: chosen(parent, kid) })).toBe(false);
+    expect(maySend({ sender: coach, starter: null, chosen: chosen(coach, parent, kid) })).toBe(true);
   });
 });
 

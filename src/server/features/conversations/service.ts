@@ -14,7 +14,9 @@ import {
   conversationTypeOf,
   MESSAGE_LIMITS,
   MESSAGING_MESSAGES,
+  maySend,
   PARTICIPANT_GROUPS,
+  type Sender,
 } from '../../../shared/conversations.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
@@ -27,8 +29,9 @@ import * as queries from './queries.ts';
 
 // Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation
 // type', 'Child-safe messaging', 'Privacy of minors'; docs/decisions/020). Who may message whom is the
-// shared canMessage, decided here and nowhere else; the child-safe rule adds parents (or coaches) on
-// creation; unread counts are kept by a trigger on message insert (migration 0014). A conversation the
+// shared canMessage, decided here and nowhere else, on creation and again for every message (maySend);
+// the child-safe rule adds parents (or coaches, or the club's admins) on creation and before every
+// message; unread counts are kept by a trigger on message insert (migration 0014). A conversation the
 // caller does not take part in is 'Conversation not found', whether it exists or not.
 
 type CreateInput = z.output<typeof conversationCreateBody>;
@@ -61,6 +64,17 @@ function standIns(directory: readonly queries.DirectoryRow[]) {
 
 function canSendMessages(access: TeamAccess): boolean {
   return hasCapability(access, 'send_messages');
+}
+
+/** A participant as section 6 sees them: their role on the team and whether they hold send_messages. */
+function asSender(person: queries.ParticipantRow): Sender {
+  const role = roleOnTeam(person);
+  const isCoach = role === 'coach' || role === 'admin';
+  return {
+    user_id: person.userId,
+    role,
+    canSendMessages: hasCapability({ isCoach, flags: person.permissions ?? [] }, 'send_messages'),
+  };
 }
 
 function toMessage(access: TeamAccess, row: queries.MessageRow): Message {
@@ -138,16 +152,31 @@ export function createConversationService({ db }: { db: Db }) {
   }
 
   /**
-   * The child-safe rule applied again to who is in the conversation now (people who left the team no
-   * longer count): a parent who left is replaced by the coaches, a parent who joined since is added.
-   * Runs before every message, so no message goes to an adult alone with a player.
+   * Before every message, the rules applied again to who is in the conversation now (people who left
+   * the team no longer count): section 6, so a flag revoked since stops counting (`maySend`); then the
+   * child-safe rule, so a parent who left is replaced by the coaches (or the club's admins), a parent
+   * who joined since is added, and no message goes to an adult alone with a player.
    */
-  async function keepChildSafe(access: TeamAccess, conversationId: number): Promise<void> {
+  async function beforeMessage(access: TeamAccess, conversationId: number): Promise<void> {
     const teamId = access.team.id;
-    const people = await queries.participantsOfUsersConversations(db, teamId, access.user.id, conversationId);
-    const present = people
-      .filter((p) => p.memberRole !== null || p.userRole === 'admin')
-      .map((p) => ({ user_id: p.userId, role: roleOnTeam(p) }));
+    const [people, facts] = await Promise.all([
+      queries.participantsOfUsersConversations(db, teamId, access.user.id, conversationId),
+      queries.conversationFacts(db, teamId, conversationId),
+    ]);
+    if (!facts) throw notFound(MESSAGING_MESSAGES.conversationNotFound);
+    const onTeam = people.filter((p) => p.memberRole !== null || p.userRole === 'admin');
+    const present = onTeam.map((p) => ({ user_id: p.userId, role: roleOnTeam(p) }));
+
+    const starterRow = onTeam.find((p) => p.userId === facts.createdBy);
+    const allowed = maySend({
+      sender: { user_id: access.user.id, role: access.role, canSendMessages: canSendMessages(access) },
+      starter: starterRow ? asSender(starterRow) : null,
+      chosen: onTeam
+        .filter((p) => !p.addedForSafety)
+        .map((p) => ({ user_id: p.userId, role: roleOnTeam(p) })),
+    });
+    if (!allowed) throw forbidden(MESSAGING_MESSAGES.sendNotAllowed);
+
     const playerIds = present.filter((p) => p.role === 'player').map((p) => p.user_id);
     if (playerIds.length === 0) return;
     const [parentsOfPlayer, directory] = await Promise.all([
@@ -158,7 +187,7 @@ export function createConversationService({ db }: { db: Db }) {
     if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
     const inIt = new Set(people.map((p) => p.userId));
     const missing = safety.added.filter((id) => !inIt.has(id));
-    const mark = safety.noParentYet && !(await queries.noParentYet(db, teamId, conversationId));
+    const mark = safety.noParentYet && !facts.noParentYet;
     if (missing.length === 0 && !mark) return;
     await db.transaction(async (tx) => {
       if (missing.length > 0) {
@@ -285,7 +314,7 @@ export function createConversationService({ db }: { db: Db }) {
       };
       const earlier = await replay();
       if (earlier) return earlier;
-      await keepChildSafe(access, input.conversation_id);
+      await beforeMessage(access, input.conversation_id);
       try {
         const row = await queries.insertMessage(db, {
           teamId: access.team.id,
