@@ -20,9 +20,11 @@ import {
 } from '../../../shared/conversations.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { spendWriteAllowance } from '../../write-limits.ts';
 import type { UserRow } from '../auth/queries.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
@@ -94,7 +96,13 @@ function toMessage(access: TeamAccess, row: queries.MessageRow): Message {
 /** How many (conversation, participant) -> team answers a process keeps. */
 const PARTICIPANT_TEAMS_KEPT = 50_000;
 
-export function createConversationService({ db }: { db: Db }) {
+export function createConversationService({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Pick<Config, 'CONVERSATION_LIMIT_PER_USER_PER_HOUR' | 'MESSAGE_LIMIT_PER_USER_PER_HOUR'>;
+}) {
   const participantTeams = new Map<string, number>();
   /** The caller's conversations on the team (or one), in three statements whatever their number. */
   async function view(access: TeamAccess, conversationId?: number): Promise<Conversation[]> {
@@ -259,6 +267,7 @@ export function createConversationService({ db }: { db: Db }) {
       if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
 
       const conversationId = await db.transaction(async (tx) => {
+        await spendWriteAllowance(tx, 'conversations', me, config.CONVERSATION_LIMIT_PER_USER_PER_HOUR);
         const id = await queries.insertConversation(tx, {
           teamId: access.team.id,
           name: input.name,
@@ -316,12 +325,17 @@ export function createConversationService({ db }: { db: Db }) {
       if (earlier) return earlier;
       await beforeMessage(access, input.conversation_id);
       try {
-        const row = await queries.insertMessage(db, {
-          teamId: access.team.id,
-          conversationId: input.conversation_id,
-          senderId,
-          content: input.content,
-          idempotencyKey,
+        // Counted with the insert: a second send under the same key that loses the race to the unique
+        // index gives its count back with the rest of its transaction.
+        const row = await db.transaction(async (tx) => {
+          await spendWriteAllowance(tx, 'messages', senderId, config.MESSAGE_LIMIT_PER_USER_PER_HOUR);
+          return queries.insertMessage(tx, {
+            teamId: access.team.id,
+            conversationId: input.conversation_id,
+            senderId,
+            content: input.content,
+            idempotencyKey,
+          });
         });
         const message = toMessage(access, {
           id: row.id,
