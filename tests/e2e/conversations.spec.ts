@@ -370,7 +370,7 @@ test("the team's only coach writing to a player with no parent account: the club
   await dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Sam Reed' }).check();
   await dialog.getByRole('button', { name: 'Start Conversation' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { name: `${E2E_ADMIN.name}, Sam Reed`, level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${E2E_ADMIN.name}, Sam Reed` })).toBeVisible();
   // Who was copied, and why.
   await expect(page.getByText(`${E2E_ADMIN.name} (added for safety)`)).toBeVisible();
   await expect(page.getByText(MESSAGING_MESSAGES.adminsCopied([E2E_ADMIN.name]))).toBeVisible();
@@ -442,7 +442,7 @@ test("switching team on the Messages tab drops the old team's open conversation,
   await conversationList(page)
     .getByRole('button', { name: /Team A carpool/ })
     .click();
-  await expect(page.getByRole('heading', { name: 'Team A carpool', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Team A carpool' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`conversationId=${created.id}`));
 
   await openNavigation(page, info);
