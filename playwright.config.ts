@@ -7,6 +7,8 @@ const PORT = Number(process.env['E2E_PORT'] ?? 4310);
 export const E2E_DATA_DIR = `.e2e-data/${PORT}`;
 const E2E_SMTP_PORT = PORT + 15;
 export const E2E_INBOX_PORT = PORT + 16;
+/** The club's administrator, made before the server starts (no API makes one); password: helpers' PASSWORD. */
+export const E2E_ADMIN = { name: 'Ada Clubadmin', email: 'club.admin@example.com' } as const;
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
@@ -57,7 +59,10 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_INBOX_PORT: String(E2E_INBOX_PORT) },
     },
     {
-      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/main.ts`,
+      command:
+        `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/cli/create-admin.ts` +
+        ` --email ${E2E_ADMIN.email} --name '${E2E_ADMIN.name}' --password 'Corner#Kick9'` +
+        ` && node --import tsx src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -82,6 +82,18 @@ const envSchema = z.object({
   INVITE_LIMIT_PER_COACH_PER_HOUR: count(50),
   /** Polls one author may create per hour: each one emails the whole team. */
   POLL_LIMIT_PER_AUTHOR_PER_HOUR: count(20),
+  // Every other write that reaches others, per user per hour (DECISIONS.md 'Every user-made write that
+  // reaches others is limited'; docs/decisions/028): far above a busy coach's day, far below a flood.
+  /** Announcements, each with its group-chat cross-post (an edit that posts again counts too). */
+  ANNOUNCEMENT_LIMIT_PER_USER_PER_HOUR: count(30),
+  /** Comments on announcements. */
+  COMMENT_LIMIT_PER_USER_PER_HOUR: count(120),
+  /** New conversations. */
+  CONVERSATION_LIMIT_PER_USER_PER_HOUR: count(60),
+  /** Messages (a retry under the same Idempotency-Key counts once). */
+  MESSAGE_LIMIT_PER_USER_PER_HOUR: count(300),
+  /** New teams (the setup wizard). */
+  TEAM_LIMIT_PER_USER_PER_HOUR: count(10),
   FORGOT_LIMIT_PER_IP: count(10),
   FORGOT_LIMIT_PER_ACCOUNT: count(3),
   RESET_LIMIT_PER_IP: count(20),

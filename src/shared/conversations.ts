@@ -31,9 +31,11 @@ export const MESSAGING_MESSAGES = {
   nameTooLong: `Conversation name must be no more than ${MESSAGE_LIMITS.conversationNameMax} characters`,
   tooManyParticipants: `A conversation can have at most ${MESSAGE_LIMITS.participantsMax} participants`,
   notMessageable: 'You cannot message one or more of the selected people',
-  /** The child-safe rule found a player with no parent, and no second adult to include. */
+  /** A send whose role rule no longer holds (a moderator's can_send_messages revoked, say). */
+  sendNotAllowed: 'You can no longer message one or more of the people in this conversation',
+  /** The child-safe rule found a player with no parent, and no second adult (coach or club admin) to include. */
   noSecondAdult:
-    "A conversation with this player needs a parent or a second coach in it, and the team has neither yet. Add the player's parent to the team first.",
+    "This player has no parent account yet, and there is no second adult (another coach or a club administrator) to copy into the conversation. Invite the player's parent to join the team, or ask the club to add a second coach or an administrator.",
   idempotencyKeyTooLong: `Idempotency-Key must be 1 to ${MESSAGE_LIMITS.idempotencyKeyMax} characters`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for another message',
   /** Shown in a thread whose child-safe rule added parents. */
@@ -41,6 +43,13 @@ export const MESSAGING_MESSAGES = {
   /** Shown in a thread where a player had no parent account to copy: the team's coaches were added. */
   noParentYet:
     'No parent account is linked to this player yet, so the team’s coaches are included. A parent who joins is added with the next message.',
+  /** Shown instead of noParentYet when the team's one coach was not a second adult: the club's admins were added. */
+  adminsCopied: (names: readonly string[]) =>
+    `No parent account is linked to this player yet and the team has no second coach, so ${
+      names.length === 1
+        ? `the club’s administrator, ${names[0] ?? ''}, is`
+        : `the club’s administrators, ${names.join(', ')}, are`
+    } included as the second adult. A parent who joins is added with the next message.`,
   justYou: 'Just you',
   everyone: 'Everyone',
 } as const;
@@ -82,6 +91,31 @@ export interface DirectoryPerson {
   role: Role;
 }
 
+export interface Sender extends DirectoryPerson {
+  canSendMessages: boolean;
+}
+
+/**
+ * Section 6 for every message, not only the first (a flag revoked since must count): a message reaches
+ * everyone chosen in the conversation, so its sender must still be allowed to message each of them; or
+ * the sender was brought in by the conversation's starter, who still may (a parent answering a coach's
+ * group that holds players). `chosen`: the participants still on the team who were not added by the
+ * child-safe rule (those are there to watch, never the reason to refuse); `starter`: null once they left.
+ */
+export function maySend({
+  sender,
+  starter,
+  chosen,
+}: {
+  sender: Sender;
+  starter: Sender | null;
+  chosen: readonly DirectoryPerson[];
+}): boolean {
+  const mayWriteToAll = (who: Sender) =>
+    chosen.every((p) => p.user_id === who.user_id || canMessage(who, p.role));
+  return mayWriteToAll(sender) || (starter !== null && mayWriteToAll(starter));
+}
+
 export interface ChildSafeInput {
   /** Everyone chosen, the creator included. */
   participants: readonly DirectoryPerson[];
@@ -89,6 +123,8 @@ export interface ChildSafeInput {
   parentsOfPlayer: ReadonlyMap<number, readonly number[]>;
   /** The team's coaches, by user id. */
   coachIds: readonly number[];
+  /** The club's administrators, by user id: the second adult when the team's coaches are not enough. */
+  adminIds: readonly number[];
 }
 
 export interface ChildSafeResult {
@@ -97,8 +133,8 @@ export interface ChildSafeResult {
   /** Some player had no parent account: coaches were added instead. */
   noParentYet: boolean;
   /**
-   * Even so, a player without a parent would be with fewer than two adults (the team's only coach, say):
-   * the conversation must not happen until a parent joins.
+   * Even so, a player without a parent would be with fewer than two adults (the team's only coach in a
+   * club with no admin, say): the conversation must not happen until a parent or another adult joins.
    */
   blocked: boolean;
 }
@@ -106,13 +142,15 @@ export interface ChildSafeResult {
 /**
  * DECISIONS.md 'Child-safe messaging': every player is a minor. When a conversation holds a player and an
  * adult who is not that player's parent, the player's linked parent accounts join it; a player with no
- * linked parent brings the team's coaches instead, and with fewer than two adults in all it is refused.
+ * linked parent brings the team's coaches instead and, when that still leaves fewer than two adults (a
+ * team with one coach), the club's admins; with fewer than two adults even then it is refused.
  * Player-to-player conversations stay as they are. `parentsOfPlayer` must hold parent accounts only.
  */
 export function childSafeAdditions({
   participants,
   parentsOfPlayer,
   coachIds,
+  adminIds,
 }: ChildSafeInput): ChildSafeResult {
   const chosen = new Set(participants.map((p) => p.user_id));
   const adults = participants.filter((p) => p.role !== 'player').map((p) => p.user_id);
@@ -131,8 +169,22 @@ export function childSafeAdditions({
     }
   }
   for (const id of chosen) added.delete(id);
-  const adultCount = new Set([...adults, ...added]).size;
-  return { added: [...added].sort((a, b) => a - b), noParentYet, blocked: noParentYet && adultCount < 2 };
+  const adultCount = () => new Set([...adults, ...added]).size;
+  // DECISIONS.md 'Child-safe, one coach, no parent account': the club's admins are the second adult.
+  if (noParentYet && adultCount() < 2)
+    adminIds.filter((id) => !chosen.has(id)).forEach((id) => added.add(id));
+  return {
+    added: [...added].sort((a, b) => a - b),
+    noParentYet,
+    blocked: noParentYet && adultCount() < 2,
+  };
+}
+
+/** The participants the child-safe rule copied in as the club's admins (the thread names them). */
+export function adminsCopied<T extends { role: Role; added_for_safety: boolean }>(
+  participants: readonly T[],
+): T[] {
+  return participants.filter((p) => p.added_for_safety && p.role === 'admin');
 }
 
 /**

@@ -280,6 +280,44 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
       expect((await recipients(cast.moderator)).map((r) => r.user_id)).toContain(kid.id);
     });
 
+    it('checks the role rule on every message: a moderator whose can_send_messages was revoked can no longer write to a child', async () => {
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      const c = await start(cast.moderator, [kid]);
+      await say(cast.moderator, c.id, 'Need a ride on Saturday?');
+      await setModeratorFlags(t, cast, []);
+      expectDetail(
+        await send(cast.moderator, c.id, 'Still need a ride?'),
+        403,
+        MESSAGING_MESSAGES.sendNotAllowed,
+      );
+      // The conversation was the moderator's to start: nobody in it may go on with it now.
+      expectDetail(await send(kid, c.id, 'Yes please'), 403, MESSAGING_MESSAGES.sendNotAllowed);
+      expect((await thread(kidParent, c.id)).map((m) => m.content)).toEqual(['Need a ride on Saturday?']);
+      // A refused message spends no idempotency key: the same key stores it once the flag is back.
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      expect((await send(cast.moderator, c.id, 'Back again', 'after-revoke')).statusCode).toBe(201);
+    });
+
+    it('lets those its starter brought in answer, while the starter may still write to all of them', async () => {
+      // A coach's group with a parent and a child: the parent and the child answer the group, though
+      // neither could have started one with the other.
+      const c = await start(cast.coach, [cast.parent, kid]);
+      expect(safetyAdded(c)).toEqual([kidParent.id]);
+      await say(cast.parent, c.id, 'Happy to drive');
+      await say(kidParent, c.id, 'Thank you');
+      await say(kid, c.id, 'See you there');
+      // A moderator's group stays open while the flag is held, and closes with it.
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      const m = await start(cast.moderator, [cast.parent, kid]);
+      await say(cast.parent, m.id, 'Count me in');
+      await setModeratorFlags(t, cast, []);
+      expectDetail(await send(cast.parent, m.id, 'Still on?'), 403, MESSAGING_MESSAGES.sendNotAllowed);
+      // Parents among themselves never needed the flag.
+      const p = await start(cast.moderator, [cast.parent]);
+      await say(cast.parent, p.id, 'Hello');
+      await say(cast.moderator, p.id, 'Hi');
+    });
+
     it('lists whom the caller may message, by group then name, without emails or the caller', async () => {
       const parentSees = await recipients(cast.parent);
       expect(parentSees.map((r) => r.role)).toEqual([
@@ -349,10 +387,37 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
       expect(c.no_parent_yet).toBe(true);
     });
 
-    it('refuses an adult alone with a player who has no parent and no second coach', async () => {
+    it("copies the club's admins when the team's only coach writes to a player without a parent account", async () => {
       // cast.player has no parent account, and the coach is the team's only coach.
-      expectDetail(await create(cast.coach, [cast.player.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
-      expectDetail(await create(cast.player, [cast.coach.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+      for (const [from, to] of [
+        [cast.coach, cast.player],
+        [cast.player, cast.coach],
+      ] as const) {
+        const c = await start(from, [to]);
+        expect(participantIds(c)).toEqual(ids(cast.coach, cast.player, cast.admin));
+        expect(safetyAdded(c)).toEqual([cast.admin.id]);
+        expect(c.participants.find((p) => p.user_id === cast.admin.id)?.role).toBe('admin');
+        expect(c.no_parent_yet).toBe(true);
+        await say(from, c.id, 'Practice moved to 6pm');
+        expect((await thread(cast.admin, c.id)).map((m) => m.content)).toEqual(['Practice moved to 6pm']);
+      }
+    });
+
+    it('refuses an adult alone with a player only when the club has no admin to copy, and says what to do', async () => {
+      const c = await start(cast.coach, [cast.player]);
+      expect(safetyAdded(c)).toEqual([cast.admin.id]);
+      // The club's only admin steps down: there is no second adult left for this player.
+      await t.db.execute(sql`update users set role = 'coach' where id = ${cast.admin.id}`);
+      try {
+        expectDetail(await create(cast.coach, [cast.player.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+        expectDetail(await create(cast.player, [cast.coach.id]), 403, MESSAGING_MESSAGES.noSecondAdult);
+        // The rule is applied again before every message: the thread that had the admin is closed too.
+        expectDetail(await send(cast.coach, c.id, 'Still there?'), 403, MESSAGING_MESSAGES.noSecondAdult);
+        expect(MESSAGING_MESSAGES.noSecondAdult).toMatch(/Invite the player's parent/);
+      } finally {
+        await t.db.execute(sql`update users set role = 'admin' where id = ${cast.admin.id}`);
+      }
+      await say(cast.coach, c.id, 'Back again');
     });
 
     it('applies the rule again when a parent has left the team, before the next message', async () => {

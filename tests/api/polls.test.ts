@@ -374,11 +374,29 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
         400,
         'Player id must be a number',
       );
-      const noText = await call(t, 'POST', `/api/messaging/polls/${open.id}/vote`, cast.coach.token, {
-        option_index: 0,
-        player_id: p.ava,
-      });
-      expect(noText.statusCode, noText.body).toBe(400);
+      expectDetail(
+        await call(t, 'POST', `/api/messaging/polls/${open.id}/vote`, cast.coach.token, {
+          option_index: 0,
+          player_id: p.ava,
+          option_text: 7,
+        }),
+        400,
+        POLL_MESSAGES.optionOutOfRange,
+      );
+    });
+
+    it("accepts the spec's body exactly: {option_index, player_id} and nothing more", async () => {
+      const poll = await newPoll({ options: ['Saturday', 'Sunday'] });
+      const voted = okJson<Poll>(
+        await call(t, 'POST', `/api/messaging/polls/${poll.id}/vote`, cast.parent.token, {
+          option_index: 1,
+          player_id: p.ava,
+        }),
+      );
+      expect(voted).toMatchObject({ total_votes: 1, vote_counts: [0, 1], user_vote: 1 });
+      expect(voted.user_votes).toEqual([
+        { player_id: p.ava, player_name: 'Ava Adams', option_text: 'Sunday', voter_name: cast.parent.name },
+      ]);
     });
 
     it('refuses a vote made against options that have since been edited, and stores nothing', async () => {

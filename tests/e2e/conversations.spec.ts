@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { MESSAGING_MESSAGES } from '../../src/shared/conversations.ts';
+import { E2E_ADMIN } from '../../playwright.config.ts';
 import {
   type Account,
   apiCall,
@@ -12,6 +13,7 @@ import {
   signInAs,
   snapshotter,
   joinApprovedFor,
+  tokenFor,
 } from './helpers.ts';
 
 // Conversations (issue 10) against the real API, at 1280 px and on a 390 px phone: a coach starts a
@@ -303,7 +305,7 @@ test("a coach writes to a player: the player's parent is added and the thread sa
   const sam = await registerAccount(request, 'Sam Reed', { role: 'player' });
   await join(sam, rosterId('Sam Reed'));
   // Sam has no parent account: the team's coaches stand in, and the thread says so. With Mia's parent
-  // there are two adults; the team's only coach alone with Sam is refused.
+  // there are two adults (the team's only coach alone with Sam: the next test).
   const withSam = await apiCall<ConversationRow>(
     request,
     coach,
@@ -315,13 +317,6 @@ test("a coach writes to a player: the player's parent is added and the thread sa
   await signInAs(page, coach, '/#messages?subtab=conversations');
   await page.getByRole('button', { name: 'New message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start New Message' });
-  const samBox = dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Sam Reed' });
-  await samBox.check();
-  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(
-    `${MESSAGING_MESSAGES.createTitle} ${MESSAGING_MESSAGES.noSecondAdult}`,
-  );
-  await samBox.uncheck();
   await expect(dialog.getByRole('group', { name: 'Parents' })).toContainText(longName);
   await dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Mia Lopez' }).check();
   await dialog
@@ -358,6 +353,109 @@ test("a coach writes to a player: the player's parent is added and the thread sa
   await expect(page).toHaveURL(new RegExp(`conversationId=${withSam.id}`));
   await expect(page.getByText(MESSAGING_MESSAGES.noParentYet)).toBeVisible();
   await expect(page.getByText(MESSAGING_MESSAGES.parentsAdded)).toBeVisible();
+});
+
+test("the team's only coach writing to a player with no parent account: the club's admin is copied; a lone admin is told what to do", async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U9 Second Adult', [{ name: 'Sam Reed', jersey_number: 1 }]);
+  const sam = await registerAccount(request, 'Sam Reed', { role: 'player' });
+  await joinApprovedFor(request, coach, sam, coach.players[0]?.id);
+
+  await signInAs(page, coach, '/#messages?subtab=conversations');
+  await page.getByRole('button', { name: 'New message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start New Message' });
+  await dialog.getByRole('group', { name: 'Players' }).getByRole('checkbox', { name: 'Sam Reed' }).check();
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: `${E2E_ADMIN.name}, Sam Reed` })).toBeVisible();
+  // Who was copied, and why.
+  await expect(page.getByText(`${E2E_ADMIN.name} (added for safety)`)).toBeVisible();
+  await expect(page.getByText(MESSAGING_MESSAGES.adminsCopied([E2E_ADMIN.name]))).toBeVisible();
+  await expect(page.getByText(MESSAGING_MESSAGES.noParentYet)).toHaveCount(0);
+  await composer(page).fill('Sam, practice is at 6 tonight.');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('log')).toContainText('Sam, practice is at 6 tonight.');
+  await expect(composer(page)).toHaveValue('');
+  await snapshot(page, info, 'thread-admin-copied');
+
+  // The club's admin on a team of their own with no coach: there is no second adult to copy.
+  const admin = { email: E2E_ADMIN.email, token: await tokenFor(request, E2E_ADMIN.email) };
+  const teamName = `U8 Admin Only ${Date.now()}`;
+  const team = await apiCall<CoachWithTeam['team']>(request, admin, 'post', '/teams/setup-complete', {
+    name: teamName,
+    head_coach_name: E2E_ADMIN.name,
+  });
+  const { players } = await apiCall<{ players: CoachWithTeam['players'] }>(
+    request,
+    admin,
+    'post',
+    `/teams/${team.id}/players/bulk`,
+    { players: [{ name: 'Lou Lone', jersey_number: 2 }] },
+  );
+  const lou = await registerAccount(request, 'Lou Lone', { role: 'player' });
+  await joinApprovedFor(request, { ...admin, team, players }, lou, players[0]?.id);
+  const adminPage = await pageFor(browser, page, info);
+  await signInAs(adminPage, admin, '/#messages?subtab=conversations');
+  await openNavigation(adminPage, info);
+  await adminPage.getByLabel('Active Team').selectOption({ label: teamName });
+  await adminPage.getByRole('button', { name: 'New message' }).click();
+  const adminDialog = adminPage.getByRole('dialog', { name: 'Start New Message' });
+  await adminDialog
+    .getByRole('group', { name: 'Players' })
+    .getByRole('checkbox', { name: 'Lou Lone' })
+    .check();
+  await adminDialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(adminDialog.getByRole('alert')).toContainText(
+    `${MESSAGING_MESSAGES.createTitle} ${MESSAGING_MESSAGES.noSecondAdult}`,
+  );
+  // The form stays as it was, to be sent once the parent has joined.
+  await expect(adminDialog.getByRole('checkbox', { name: 'Lou Lone' })).toBeChecked();
+  await snapshot(adminPage, info, 'new-dialog-no-second-adult');
+});
+
+test("switching team on the Messages tab drops the old team's open conversation, never 'not among yours'", async ({
+  page,
+  request,
+}, info) => {
+  const { coach, parent } = await teamWithParent(request, 'U10 Switch A');
+  const teamB = await apiCall<CoachWithTeam['team']>(request, coach, 'post', '/teams/setup-complete', {
+    name: 'U10 Switch B',
+    head_coach_name: 'Robin Coach',
+  });
+  const created = await apiCall<ConversationRow>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${coach.team.id}`,
+    { name: 'Team A carpool', participant_ids: [await userIdOf(request, parent)] },
+  );
+  await apiCall(request, coach, 'post', '/messaging/messages', {
+    content: 'Who drives on Saturday?',
+    conversation_id: created.id,
+  });
+  await signInAs(page, coach, '/#messages?subtab=conversations');
+  await openNavigation(page, info);
+  await page.getByLabel('Active Team').selectOption({ label: 'U10 Switch A' });
+  await conversationList(page)
+    .getByRole('button', { name: /Team A carpool/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Team A carpool' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`conversationId=${created.id}`));
+
+  await openNavigation(page, info);
+  await page.getByLabel('Active Team').selectOption({ label: teamB.name });
+  await expect(messagesTab(page)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No conversations yet.')).toBeVisible();
+  await expect(page.getByText('Select a conversation to read and reply.')).toBeVisible();
+  await expect(page.getByText('This conversation is not among yours.')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/conversationId=/);
+  // Back on team A, its conversation is in the list, to open again.
+  await page.getByLabel('Active Team').selectOption({ label: 'U10 Switch A' });
+  await expect(conversationList(page).getByRole('button', { name: /Team A carpool/ })).toBeVisible();
+  await expect(page.getByText('This conversation is not among yours.')).toHaveCount(0);
 });
 
 test('a message posted elsewhere appears in the open conversation through the live stream, with no polling', async ({

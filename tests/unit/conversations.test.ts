@@ -4,7 +4,9 @@ import {
   childSafeAdditions,
   conversationTitle,
   conversationTypeOf,
+  maySend,
   MESSAGING_MESSAGES,
+  type Sender,
 } from '../../src/shared/conversations.ts';
 import { messageTimestamp } from '../../src/shared/message-time.ts';
 import type { Role } from '../../src/shared/roles.ts';
@@ -58,7 +60,7 @@ describe('childSafeAdditions', () => {
   const coachIds = [COACH, COACH_2];
   const people = (...list: [number, Role][]) => list.map(([user_id, role]) => ({ user_id, role }));
   const run = (...list: [number, Role][]) =>
-    childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds });
+    childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds, adminIds: [ADMIN] });
 
   it("adds a player's parents when an unrelated adult is in the conversation", () => {
     expect(run([KID_A, 'player'], [COACH, 'coach'])).toEqual({
@@ -125,23 +127,90 @@ describe('childSafeAdditions', () => {
     });
   });
 
-  it('refuses a player without a parent alone with one adult, when no second coach can be added', () => {
-    const lone = (...list: [number, Role][]) =>
-      childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds: [COACH] });
-    expect(lone([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
+  it("copies the club's admins when the team's one coach is the only adult for a player without a parent", () => {
+    const ADMIN_2 = 31;
+    const oneCoach = (...list: [number, Role][]) =>
+      childSafeAdditions({
+        participants: people(...list),
+        parentsOfPlayer,
+        coachIds: [COACH],
+        adminIds: [ADMIN, ADMIN_2],
+      });
+    expect(oneCoach([COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
+      added: [ADMIN, ADMIN_2],
+      noParentYet: true,
+      blocked: false,
+    });
+    expect(oneCoach([ORPHAN, 'player'], [COACH, 'coach'])).toEqual({
+      added: [ADMIN, ADMIN_2],
+      noParentYet: true,
+      blocked: false,
+    });
+    // An admin and the coach are two adults already: no other admin is copied.
+    expect(oneCoach([ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
+      added: [COACH],
+      noParentYet: true,
+      blocked: false,
+    });
+    // A second coach is enough: the admins are not needed.
+    expect(run([COACH, 'coach'], [ORPHAN, 'player'])).toMatchObject({ added: [COACH_2] });
+    // Players among themselves, or a player with their parent, need nobody.
+    expect(oneCoach([ORPHAN, 'player'], [KID_A, 'player'])).toMatchObject({ added: [], blocked: false });
+  });
+
+  it('refuses a player without a parent alone with one adult only when no admin can be copied either', () => {
+    const lone = (adminIds: number[], ...list: [number, Role][]) =>
+      childSafeAdditions({ participants: people(...list), parentsOfPlayer, coachIds: [COACH], adminIds });
+    expect(lone([], [COACH, 'coach'], [ORPHAN, 'player'])).toEqual({
       added: [],
       noParentYet: true,
       blocked: true,
     });
-    expect(lone([ORPHAN, 'player'], [COACH, 'coach'])).toMatchObject({ blocked: true });
+    expect(lone([], [ORPHAN, 'player'], [COACH, 'coach'])).toMatchObject({ blocked: true });
+    // The admin writing on a team with no coach of its own is not their own second adult.
+    const noCoach = childSafeAdditions({
+      participants: people([ADMIN, 'admin'], [ORPHAN, 'player']),
+      parentsOfPlayer,
+      coachIds: [],
+      adminIds: [ADMIN],
+    });
+    expect(noCoach).toEqual({ added: [], noParentYet: true, blocked: true });
     // An admin and the coach: two adults.
-    expect(lone([ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
+    expect(lone([], [ADMIN, 'admin'], [ORPHAN, 'player'])).toEqual({
       added: [COACH],
       noParentYet: true,
       blocked: false,
     });
     // A player with parents is never blocked, whoever else is there.
-    expect(lone([COACH, 'coach'], [KID_A, 'player'])).toMatchObject({ blocked: false });
+    expect(lone([], [COACH, 'coach'], [KID_A, 'player'])).toMatchObject({ blocked: false });
+  });
+});
+
+describe('maySend', () => {
+  const coach: Sender = { user_id: 1, role: 'coach', canSendMessages: true };
+  const parent: Sender = { user_id: 2, role: 'parent', canSendMessages: false };
+  const moderator: Sender = { user_id: 3, role: 'parent', canSendMessages: true };
+  const revoked: Sender = { ...moderator, canSendMessages: false };
+  const kid: Sender = { user_id: 4, role: 'player', canSendMessages: false };
+  const chosen = (...people: Sender[]) => people.map(({ user_id, role }) => ({ user_id, role }));
+
+  it('lets a sender who may message everyone chosen send', () => {
+    expect(maySend({ sender: coach, starter: coach, chosen: chosen(coach, parent, kid) })).toBe(true);
+    expect(maySend({ sender: parent, starter: parent, chosen: chosen(parent, coach) })).toBe(true);
+    expect(maySend({ sender: moderator, starter: moderator, chosen: chosen(moderator, kid) })).toBe(true);
+  });
+
+  it('refuses a sender whose flag was revoked, and everyone they brought in', () => {
+    expect(maySend({ sender: revoked, starter: revoked, chosen: chosen(revoked, kid) })).toBe(false);
+    expect(maySend({ sender: kid, starter: revoked, chosen: chosen(revoked, kid) })).toBe(false);
+  });
+
+  it('lets people answer a starter who may still write to all of them', () => {
+    expect(maySend({ sender: parent, starter: coach, chosen: chosen(coach, parent, kid) })).toBe(true);
+    expect(maySend({ sender: kid, starter: coach, chosen: chosen(coach, parent, kid) })).toBe(true);
+    // The starter gone, each sender answers for themself.
+    expect(maySend({ sender: parent, starter: null, chosen: chosen(parent, kid) })).toBe(false);
+    expect(maySend({ sender: coach, starter: null, chosen: chosen(coach, parent, kid) })).toBe(true);
   });
 });
 

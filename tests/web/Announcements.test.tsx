@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '../../src/shared/announcements.ts';
 import type { Announcement } from '../../src/shared/api/announcements.ts';
+import { writeLimitDetail } from '../../src/shared/write-limits.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
 import type { EventOption } from '../../src/web/features/announcements/components/AnnouncementFormModal.tsx';
 import { AnnouncementsPanel } from '../../src/web/features/announcements/components/AnnouncementsPanel.tsx';
@@ -290,6 +291,39 @@ describe('AnnouncementsPanel', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Post' })[0] as HTMLElement);
     expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.commentFailed)).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe('Second try');
+  });
+});
+
+describe('hourly write limits (429)', () => {
+  it("shows the server's detail where the comment was written, and keeps the text", async () => {
+    const detail = writeLimitDetail('comments', 600);
+    serve([announcement(6)], (url, method) =>
+      method === 'POST' && url.endsWith('/comments') ? { status: 429, body: { detail } } : undefined,
+    );
+    renderPanel(parentTeam, PARENT_ID);
+    const input = await screen.findByLabelText('Add a comment on Title 6');
+    fireEvent.change(input, { target: { value: 'Count me in' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText(`${ANNOUNCEMENT_MESSAGES.commentFailed}: ${detail}`)).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe('Count me in');
+  });
+
+  it("shows the server's detail in the New Announcement dialog, which keeps what was typed", async () => {
+    const detail = writeLimitDetail('announcements', 3000);
+    serve([], (url, method) =>
+      method === 'POST' && url.includes('/messaging/announcements?team_id=3')
+        ? { status: 429, body: { detail } }
+        : undefined,
+    );
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'New Announcement' }));
+    const d = within(await screen.findByRole('dialog', { name: 'New Announcement' }));
+    fireEvent.change(d.getByLabelText(/Title/), { target: { value: 'Rain plan' } });
+    fireEvent.change(d.getByLabelText(/Content/), { target: { value: 'Gym at 6' } });
+    fireEvent.click(d.getByRole('button', { name: 'Post Announcement' }));
+    expect(await d.findByText(detail)).toBeTruthy();
+    expect((d.getByLabelText(/Title/) as HTMLInputElement).value).toBe('Rain plan');
+    expect((d.getByLabelText(/Content/) as HTMLTextAreaElement).value).toBe('Gym at 6');
   });
 });
 

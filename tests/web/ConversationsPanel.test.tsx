@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message, Recipient } from '../../src/shared/api/conversations.ts';
 import { MESSAGING_MESSAGES } from '../../src/shared/conversations.ts';
+import { writeLimitDetail } from '../../src/shared/write-limits.ts';
 import { ConversationsPanel } from '../../src/web/features/conversations/components/ConversationsPanel.tsx';
 import { renderWithClient } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
@@ -20,7 +21,7 @@ interface Call {
   headers: Headers;
 }
 
-function person(id: number, name: string, role: 'coach' | 'parent' | 'player', added = false) {
+function person(id: number, name: string, role: 'coach' | 'parent' | 'player' | 'admin', added = false) {
   return { user_id: id, role, user: { id, name, email: `${id}@example.com` }, added_for_safety: added };
 }
 
@@ -165,6 +166,33 @@ describe('ConversationsPanel', () => {
     expect(screen.queryByText(MESSAGING_MESSAGES.parentsAdded)).toBeNull();
   });
 
+  it("names the club's admins copied in as the second adult, and why", async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    serve((url) => {
+      if (url.endsWith('/messaging/conversations/3'))
+        return {
+          body: [
+            conversation(5, {
+              no_parent_yet: true,
+              participants: [
+                person(ME, 'Robin Coach', 'coach'),
+                person(4, 'Sam Reed', 'player'),
+                person(7, 'Ada Admin', 'admin', true),
+              ],
+            }),
+          ],
+        };
+      if (url.endsWith('/conversations/5/messages')) return { body: [] };
+      return undefined;
+    });
+    renderPanel();
+    expect(await screen.findByText(MESSAGING_MESSAGES.adminsCopied(['Ada Admin']))).toBeTruthy();
+    expect(screen.queryByText(MESSAGING_MESSAGES.noParentYet)).toBeNull();
+    expect(screen.queryByText(MESSAGING_MESSAGES.parentsAdded)).toBeNull();
+    const people = screen.getByText('Participants:', { exact: false }).closest('p');
+    expect(people?.textContent).toBe('Participants: Sam Reed, Ada Admin (added for safety), You');
+  });
+
   it('Enter sends once, Shift+Enter does not; a failed send keeps the text and Retry reuses its key', async () => {
     window.location.hash = '#messages?subtab=conversations&conversationId=5';
     let release: (() => void) | null = null;
@@ -219,6 +247,25 @@ describe('ConversationsPanel', () => {
     expect(keys[2]).toBe(keys[1]);
     expect(keys[0]).not.toBe(keys[1]);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's detail of a 429 at the composer and keeps the text", async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    const detail = writeLimitDetail('messages', 1200);
+    serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [conversation(5)] };
+      if (url.endsWith('/conversations/5/messages')) return { body: [] };
+      if (method === 'POST' && url.endsWith('/messaging/messages')) return { status: 429, body: { detail } };
+      return undefined;
+    });
+    renderPanel();
+    const box = await screen.findByRole('textbox', { name: 'Message to Conversation 5' });
+    fireEvent.change(box, { target: { value: 'One more thing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGING_MESSAGES.sendFailed);
+    expect(alert.textContent).toContain(detail);
+    expect((box as HTMLTextAreaElement).value).toBe('One more thing');
   });
 
   it('keeps what was typed while a send was on its way, and only that', async () => {

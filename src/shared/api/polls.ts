@@ -54,10 +54,14 @@ export const voteBody = z.object({
     .int('Player id must be a whole number')
     .min(1, 'Player id must be a positive number')
     .max(2_147_483_647, 'Player id is out of range'),
-  /** The text of the option chosen, as the voter saw it: a vote on options edited since is refused (409). */
+  /**
+   * Optional (the spec's body is {option_index, player_id}): the text of the option chosen, as the voter
+   * saw it. When sent, a vote on options edited since is refused (409) instead of landing on another one.
+   */
   option_text: z
     .string({ error: POLL_MESSAGES.optionOutOfRange })
-    .max(POLL_LIMITS.optionMax * 2, POLL_MESSAGES.optionOutOfRange),
+    .max(POLL_LIMITS.optionMax * 2, POLL_MESSAGES.optionOutOfRange)
+    .nullish(),
 });
 export type VoteBody = z.input<typeof voteBody>;
 

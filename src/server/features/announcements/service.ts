@@ -5,8 +5,10 @@ import type {
   AnnouncementInput,
   ChatPostError,
 } from '../../../shared/api/announcements.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { spendWriteAllowance } from '../../write-limits.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
@@ -69,11 +71,16 @@ function toAnnouncement(
 
 export interface AnnouncementDeps {
   db: Db;
+  config: Pick<Config, 'ANNOUNCEMENT_LIMIT_PER_USER_PER_HOUR' | 'COMMENT_LIMIT_PER_USER_PER_HOUR'>;
   /** Tells the chat-post sender something was queued. */
   chatPostQueued: () => void;
 }
 
-export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDeps) {
+export function createAnnouncementService({ db, config, chatPostQueued }: AnnouncementDeps) {
+  /** An announcement reaches the team, and its cross-post the group chat: one allowance for both. */
+  const spendAnnouncement = (tx: Db, access: TeamAccess) =>
+    spendWriteAllowance(tx, 'announcements', access.user.id, config.ANNOUNCEMENT_LIMIT_PER_USER_PER_HOUR);
+
   async function accessToAnnouncement(user: UserRow, id: number) {
     const owner = await queries.ownerOfAnnouncement(db, id);
     if (!owner) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
@@ -144,6 +151,7 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
       const row = await values(access, input);
       const botId = chatPostOf(access, input);
       const created = await db.transaction(async (tx) => {
+        await spendAnnouncement(tx, access);
         const announcement = await queries.insertAnnouncement(tx, access.team.id, access.user.id, row);
         if (botId) {
           await queries.enqueueChatPost(
@@ -167,6 +175,8 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
       const row = await values(access, input, expiresAt);
       const botId = chatPostOf(access, input);
       const updated = await db.transaction(async (tx) => {
+        // An edit that posts to the group chat again reaches others anew; one that does not, not.
+        if (botId) await spendAnnouncement(tx, access);
         const announcement = await queries.updateAnnouncement(tx, access.team.id, id, row);
         if (announcement && botId) {
           await queries.enqueueChatPost(tx, access.team.id, id, botId, `${input.title}\n\n${input.content}`);
@@ -193,7 +203,10 @@ export function createAnnouncementService({ db, chatPostQueued }: AnnouncementDe
       const state = await queries.commentState(db, access.team.id, id);
       if (!state) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
       if (!state.allowComments) throw badRequest(ANNOUNCEMENT_MESSAGES.commentsClosed);
-      await queries.insertComment(db, access.team.id, id, user.id, content);
+      await db.transaction(async (tx) => {
+        await spendWriteAllowance(tx, 'comments', user.id, config.COMMENT_LIMIT_PER_USER_PER_HOUR);
+        await queries.insertComment(tx, access.team.id, id, user.id, content);
+      });
       return readOne(access, id);
     },
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { ModeratorFlag } from '../../../shared/permissions.ts';
 import type { MemberRole, Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import {
@@ -165,6 +166,8 @@ export interface ParticipantRow {
   email: string;
   userRole: Role;
   memberRole: MemberRole | null;
+  /** Moderator flags on the team (none for a non-member). */
+  permissions: ModeratorFlag[] | null;
   addedForSafety: boolean;
 }
 
@@ -187,6 +190,7 @@ export function participantsOfUsersConversations(
       email: users.email,
       userRole: users.role,
       memberRole: teamMembers.role,
+      permissions: teamMembers.permissions,
       addedForSafety: conversationParticipants.addedForSafety,
     })
     .from(conversationParticipants)
@@ -236,12 +240,17 @@ export async function insertParticipants(
     .onConflictDoNothing();
 }
 
-export async function noParentYet(db: Db, teamId: number, conversationId: number): Promise<boolean> {
+/** Who started the conversation (null once their account is gone) and whether no parent is copied yet. */
+export async function conversationFacts(
+  db: Db,
+  teamId: number,
+  conversationId: number,
+): Promise<{ createdBy: number | null; noParentYet: boolean } | undefined> {
   const [row] = await db
-    .select({ noParentYet: conversations.noParentYet })
+    .select({ createdBy: conversations.createdBy, noParentYet: conversations.noParentYet })
     .from(conversations)
     .where(and(eq(conversations.teamId, teamId), eq(conversations.id, conversationId)));
-  return row?.noParentYet ?? false;
+  return row;
 }
 
 /** Marks that the child-safe rule brought coaches for want of a parent. */

@@ -14,21 +14,26 @@ import {
   conversationTypeOf,
   MESSAGE_LIMITS,
   MESSAGING_MESSAGES,
+  maySend,
   PARTICIPANT_GROUPS,
+  type Sender,
 } from '../../../shared/conversations.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { spendWriteAllowance } from '../../write-limits.ts';
 import type { UserRow } from '../auth/queries.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
 // Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation
 // type', 'Child-safe messaging', 'Privacy of minors'; docs/decisions/020). Who may message whom is the
-// shared canMessage, decided here and nowhere else; the child-safe rule adds parents (or coaches) on
-// creation; unread counts are kept by a trigger on message insert (migration 0014). A conversation the
+// shared canMessage, decided here and nowhere else, on creation and again for every message (maySend);
+// the child-safe rule adds parents (or coaches, or the club's admins) on creation and before every
+// message; unread counts are kept by a trigger on message insert (migration 0014). A conversation the
 // caller does not take part in is 'Conversation not found', whether it exists or not.
 
 type CreateInput = z.output<typeof conversationCreateBody>;
@@ -46,15 +51,32 @@ function emailFor(access: TeamAccess, userId: number | null, email: string | nul
   return access.isCoach || userId === access.user.id ? email : '';
 }
 
-/** The team's coaches (members as coach), whom the child-safe rule brings for want of a parent. */
-function coachIdsOf(directory: readonly queries.DirectoryRow[]): number[] {
-  return directory
-    .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
-    .map((row) => row.userId);
+/**
+ * Whom the child-safe rule may bring for want of a parent: the team's coaches (members as coach) and,
+ * when they are not a second adult, the club's admins (the directory holds every one of them).
+ */
+function standIns(directory: readonly queries.DirectoryRow[]) {
+  return {
+    coachIds: directory
+      .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
+      .map((row) => row.userId),
+    adminIds: directory.filter((row) => row.userRole === 'admin').map((row) => row.userId),
+  };
 }
 
 function canSendMessages(access: TeamAccess): boolean {
   return hasCapability(access, 'send_messages');
+}
+
+/** A participant as section 6 sees them: their role on the team and whether they hold send_messages. */
+function asSender(person: queries.ParticipantRow): Sender {
+  const role = roleOnTeam(person);
+  const isCoach = role === 'coach' || role === 'admin';
+  return {
+    user_id: person.userId,
+    role,
+    canSendMessages: hasCapability({ isCoach, flags: person.permissions ?? [] }, 'send_messages'),
+  };
 }
 
 function toMessage(access: TeamAccess, row: queries.MessageRow): Message {
@@ -74,7 +96,13 @@ function toMessage(access: TeamAccess, row: queries.MessageRow): Message {
 /** How many (conversation, participant) -> team answers a process keeps. */
 const PARTICIPANT_TEAMS_KEPT = 50_000;
 
-export function createConversationService({ db }: { db: Db }) {
+export function createConversationService({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Pick<Config, 'CONVERSATION_LIMIT_PER_USER_PER_HOUR' | 'MESSAGE_LIMIT_PER_USER_PER_HOUR'>;
+}) {
   const participantTeams = new Map<string, number>();
   /** The caller's conversations on the team (or one), in three statements whatever their number. */
   async function view(access: TeamAccess, conversationId?: number): Promise<Conversation[]> {
@@ -132,31 +160,42 @@ export function createConversationService({ db }: { db: Db }) {
   }
 
   /**
-   * The child-safe rule applied again to who is in the conversation now (people who left the team no
-   * longer count): a parent who left is replaced by the coaches, a parent who joined since is added.
-   * Runs before every message, so no message goes to an adult alone with a player.
+   * Before every message, the rules applied again to who is in the conversation now (people who left
+   * the team no longer count): section 6, so a flag revoked since stops counting (`maySend`); then the
+   * child-safe rule, so a parent who left is replaced by the coaches (or the club's admins), a parent
+   * who joined since is added, and no message goes to an adult alone with a player.
    */
-  async function keepChildSafe(access: TeamAccess, conversationId: number): Promise<void> {
+  async function beforeMessage(access: TeamAccess, conversationId: number): Promise<void> {
     const teamId = access.team.id;
-    const people = await queries.participantsOfUsersConversations(db, teamId, access.user.id, conversationId);
-    const present = people
-      .filter((p) => p.memberRole !== null || p.userRole === 'admin')
-      .map((p) => ({ user_id: p.userId, role: roleOnTeam(p) }));
+    const [people, facts] = await Promise.all([
+      queries.participantsOfUsersConversations(db, teamId, access.user.id, conversationId),
+      queries.conversationFacts(db, teamId, conversationId),
+    ]);
+    if (!facts) throw notFound(MESSAGING_MESSAGES.conversationNotFound);
+    const onTeam = people.filter((p) => p.memberRole !== null || p.userRole === 'admin');
+    const present = onTeam.map((p) => ({ user_id: p.userId, role: roleOnTeam(p) }));
+
+    const starterRow = onTeam.find((p) => p.userId === facts.createdBy);
+    const allowed = maySend({
+      sender: { user_id: access.user.id, role: access.role, canSendMessages: canSendMessages(access) },
+      starter: starterRow ? asSender(starterRow) : null,
+      chosen: onTeam
+        .filter((p) => !p.addedForSafety)
+        .map((p) => ({ user_id: p.userId, role: roleOnTeam(p) })),
+    });
+    if (!allowed) throw forbidden(MESSAGING_MESSAGES.sendNotAllowed);
+
     const playerIds = present.filter((p) => p.role === 'player').map((p) => p.user_id);
     if (playerIds.length === 0) return;
     const [parentsOfPlayer, directory] = await Promise.all([
       queries.parentsOfPlayers(db, teamId, playerIds),
       queries.directoryOfTeam(db, teamId),
     ]);
-    const safety = childSafeAdditions({
-      participants: present,
-      parentsOfPlayer,
-      coachIds: coachIdsOf(directory),
-    });
+    const safety = childSafeAdditions({ participants: present, parentsOfPlayer, ...standIns(directory) });
     if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
     const inIt = new Set(people.map((p) => p.userId));
     const missing = safety.added.filter((id) => !inIt.has(id));
-    const mark = safety.noParentYet && !(await queries.noParentYet(db, teamId, conversationId));
+    const mark = safety.noParentYet && !facts.noParentYet;
     if (missing.length === 0 && !mark) return;
     await db.transaction(async (tx) => {
       if (missing.length > 0) {
@@ -224,11 +263,11 @@ export function createConversationService({ db }: { db: Db }) {
       ];
       const playerIds = chosen.filter((p) => p.role === 'player').map((p) => p.user_id);
       const parentsOfPlayer = await queries.parentsOfPlayers(db, access.team.id, playerIds);
-      const coachIds = coachIdsOf(directory);
-      const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, coachIds });
+      const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, ...standIns(directory) });
       if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);
 
       const conversationId = await db.transaction(async (tx) => {
+        await spendWriteAllowance(tx, 'conversations', me, config.CONVERSATION_LIMIT_PER_USER_PER_HOUR);
         const id = await queries.insertConversation(tx, {
           teamId: access.team.id,
           name: input.name,
@@ -284,14 +323,19 @@ export function createConversationService({ db }: { db: Db }) {
       };
       const earlier = await replay();
       if (earlier) return earlier;
-      await keepChildSafe(access, input.conversation_id);
+      await beforeMessage(access, input.conversation_id);
       try {
-        const row = await queries.insertMessage(db, {
-          teamId: access.team.id,
-          conversationId: input.conversation_id,
-          senderId,
-          content: input.content,
-          idempotencyKey,
+        // Counted with the insert: a second send under the same key that loses the race to the unique
+        // index gives its count back with the rest of its transaction.
+        const row = await db.transaction(async (tx) => {
+          await spendWriteAllowance(tx, 'messages', senderId, config.MESSAGE_LIMIT_PER_USER_PER_HOUR);
+          return queries.insertMessage(tx, {
+            teamId: access.team.id,
+            conversationId: input.conversation_id,
+            senderId,
+            content: input.content,
+            idempotencyKey,
+          });
         });
         const message = toMessage(access, {
           id: row.id,

@@ -251,7 +251,11 @@ export function createPollService({
           if (isArchived(poll.expiresAt)) throw badRequest(POLL_MESSAGES.expired);
           if (input.option_index >= poll.options.length) throw badRequest(POLL_MESSAGES.optionOutOfRange);
           // The options were edited since the voter loaded them: the index may name another option now.
-          if (!sameOption(poll.options[input.option_index] ?? '', input.option_text)) {
+          // Only a client that sends the text it showed can be told so; the spec's body has none.
+          if (
+            typeof input.option_text === 'string' &&
+            !sameOption(poll.options[input.option_index] ?? '', input.option_text)
+          ) {
             throw conflict(POLL_MESSAGES.pollChanged);
           }
           const stored = await queries.insertVote(tx, {

@@ -4,8 +4,10 @@ import type { Member, setupTeamBody, Team, updateTeamBody } from '../../../share
 import { type CapabilityHolder, hasCapability } from '../../../shared/permissions.ts';
 import { isCoachLike } from '../../../shared/roles.ts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../shared/teams.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { spendWriteAllowance } from '../../write-limits.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { loadTeamAccess, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from './access.ts';
 import * as queries from './queries.ts';
@@ -114,13 +116,20 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
-export function createTeamService({ db }: { db: Db }) {
+export function createTeamService({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Pick<Config, 'TEAM_LIMIT_PER_USER_PER_HOUR'>;
+}) {
   return {
     /** The setup wizard: creates the team with a fresh invite code; the creator becomes its coach. */
     async setup(user: UserRow, input: SetupTeamInput): Promise<Team> {
       if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins can create teams');
       checkSeasonDates(input);
       const team = await db.transaction(async (tx) => {
+        await spendWriteAllowance(tx, 'teams', user.id, config.TEAM_LIMIT_PER_USER_PER_HOUR);
         for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
           const row = await queries.insertTeam(tx, {
             ...teamColumns(input),

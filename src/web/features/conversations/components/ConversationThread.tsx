@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Ref } from 'react';
 import type { Conversation, Message } from '../../../../shared/api/conversations.ts';
-import { MESSAGING_MESSAGES } from '../../../../shared/conversations.ts';
+import { adminsCopied, MESSAGING_MESSAGES } from '../../../../shared/conversations.ts';
 import { messageTimestamp } from '../../../../shared/message-time.ts';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 
@@ -18,8 +18,8 @@ interface ConversationThreadProps {
 
 /**
  * One conversation: its title, who is in it (those the child-safe rule added marked, with the one-line
- * reason), the messages oldest first as text with safe links, and the composer. It keeps the newest
- * message in view.
+ * reason: parents copied, the coaches or the club's admins standing in for a parent), the messages oldest
+ * first as text with safe links, and the composer. It keeps the newest message in view.
  */
 export function ConversationThread({
   conversation,
@@ -33,7 +33,9 @@ export function ConversationThread({
 }: ConversationThreadProps) {
   const logRef = useRef<HTMLDivElement>(null);
   const lastId = messages?.at(-1)?.id ?? null;
-  const anyAdded = conversation.participants.some((p) => p.added_for_safety);
+  const parentsAdded = conversation.participants.some((p) => p.added_for_safety && p.role === 'parent');
+  // The team's one coach was not a second adult: the thread names the club's admins copied in, and why.
+  const admins = adminsCopied(conversation.participants).map((p) => p.user.name);
   // The others first, in the server's order, then the user.
   const people = [
     ...conversation.participants.filter((p) => p.user_id !== userId),
@@ -63,9 +65,13 @@ export function ConversationThread({
             </span>
           ))}
         </p>
-        {anyAdded && <p className="conversation-thread__note">{MESSAGING_MESSAGES.parentsAdded}</p>}
-        {conversation.no_parent_yet && (
-          <p className="conversation-thread__note">{MESSAGING_MESSAGES.noParentYet}</p>
+        {parentsAdded && <p className="conversation-thread__note">{MESSAGING_MESSAGES.parentsAdded}</p>}
+        {admins.length > 0 ? (
+          <p className="conversation-thread__note">{MESSAGING_MESSAGES.adminsCopied(admins)}</p>
+        ) : (
+          conversation.no_parent_yet && (
+            <p className="conversation-thread__note">{MESSAGING_MESSAGES.noParentYet}</p>
+          )
         )}
       </header>
       <div

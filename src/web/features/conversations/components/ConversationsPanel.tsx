@@ -4,7 +4,7 @@ import type { Team } from '../../../../shared/api/teams.ts';
 import { hashParams } from '../../../../shared/tabs.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { useHashParam } from '../../../lib/use-hash-param.ts';
-import { useConversations } from '../api/get-conversations.ts';
+import { useConversations, useListedUnderAnotherTeam } from '../api/get-conversations.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useMarkRead } from '../api/mark-read.ts';
 import { usePageVisible } from '../lib/use-page-visible.ts';
@@ -45,6 +45,11 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
   const [param, setParam] = useHashParam('conversationId');
   const openId = param && /^\d+$/.test(param) ? Number(param) : null;
   const open = list.data?.find((c) => c.id === openId) ?? null;
+  // The team was switched with a conversation of the old one open: it is dropped, never 'not among yours'.
+  const oldTeams = useListedUnderAnotherTeam(open || !list.isSuccess ? null : openId, team.id);
+  useEffect(() => {
+    if (oldTeams) replaceConversationParam(null);
+  }, [oldTeams]);
   const watching = active && visible && open !== null;
   const messages = useMessages(team.id, open ? open.id : null, watching);
   const markRead = useMarkRead(team.id);
@@ -184,7 +189,7 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
               />
             </ConversationThread>
           </>
-        ) : openId !== null && list.isSuccess ? (
+        ) : openId !== null && list.isSuccess && !oldTeams ? (
           <>
             <BackToList onClick={backToList} />
             <p className="muted">This conversation is not among yours.</p>

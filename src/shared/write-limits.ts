@@ -1,0 +1,17 @@
+// Writes that reach others, limited per user per hour (DECISIONS.md 'Every user-made write that reaches
+// others is limited'; docs/decisions/028): what each 429 says. The page shows the server's detail.
+
+export const LIMITED_WRITES = {
+  announcements: 'posted many announcements',
+  comments: 'posted many comments',
+  conversations: 'started many conversations',
+  messages: 'sent many messages',
+  teams: 'created many teams',
+} as const;
+export type LimitedWrite = keyof typeof LIMITED_WRITES;
+
+/** The detail of the 429, naming the minutes until the hour's allowance starts again. */
+export function writeLimitDetail(write: LimitedWrite, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have ${LIMITED_WRITES[write]} in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}
