@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryDelaySeconds } from '../../src/server/mail/outbox.ts';
+import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import {
   BACKENDS,
@@ -23,6 +24,7 @@ async function freePort(): Promise<number> {
 
 describe.each(BACKENDS)('email outbox on $name', (backend) => {
   let t: TestApp;
+  let closed = false;
   let port: number;
   const smtp = new SmtpReceiver();
 
@@ -32,7 +34,7 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
     t = await startTestApp(backend, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_SECONDS: '3600' });
   });
   afterAll(async () => {
-    await t?.close();
+    if (!closed) await t?.close();
     await smtp.stop();
   });
 
@@ -98,5 +100,49 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
       at += retryDelaySeconds(attempts);
     }
     expect(at).toBeLessThan(60 * 60);
+  });
+
+  it('ends its SMTP sessions with QUIT when the app closes', async () => {
+    // The last email's session is kept for the next email (sessions end when idle for 30 s).
+    expect(smtp.sessions.some((s) => !s.closed)).toBe(true);
+    await t.close();
+    closed = true;
+    const sessions = await smtp.allSessionsClosed();
+    for (const session of sessions) expect(session.commands.at(-1)).toBe('QUIT');
+  });
+});
+
+describe('the SMTP transport', () => {
+  const smtp = new SmtpReceiver();
+  let port: number;
+  beforeAll(async () => {
+    port = await smtp.start();
+  });
+  afterAll(() => smtp.stop());
+
+  const email = (to: string) => ({
+    from: 'Club <club@example.com>',
+    to,
+    subject: 'Session test',
+    text: 'Hello',
+    html: '<!DOCTYPE html><html lang="en"><body><p>Hello</p></body></html>',
+  });
+
+  it('sends a burst through one session and ends it with QUIT once idle', async () => {
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}/?idleTimeout=200`);
+    try {
+      await transport.send(email('one@example.com'));
+      await transport.send(email('two@example.com'));
+      const sessions = await smtp.allSessionsClosed();
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]?.commands.filter((c) => c === 'DATA')).toHaveLength(2);
+      expect(sessions[0]?.commands.at(-1)).toBe('QUIT');
+      // The next email opens a new session.
+      await transport.send(email('three@example.com'));
+      await smtp.waitFor('three@example.com');
+      expect((await smtp.allSessionsClosed()).map((s) => s.commands.at(-1))).toEqual(['QUIT', 'QUIT']);
+    } finally {
+      await transport.close();
+    }
   });
 });

@@ -36,6 +36,6 @@ export class MailSender extends OutboxDrainer<OutboxRow> {
 
   override async stop(): Promise<void> {
     await super.stop();
-    this.transport.close();
+    await this.transport.close();
   }
 }
