@@ -1,8 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { OutgoingEmail } from './outbox.ts';
 import { SmtpSessionTransport } from './smtp-session.ts';
+
+/** An email as a transport sends it: rendered, with its headers. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
 
 export interface MailTransport {
   send(email: OutgoingEmail & { from: string }): Promise<void>;
