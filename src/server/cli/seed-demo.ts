@@ -52,7 +52,7 @@ try {
       'Invited parents without a password yet: giulia.rossi@example.com, ana.silva@example.com, priya.sharma@example.com.',
     );
     console.log(
-      'Their invites and the join decisions are queued as emails: sent when the app starts (written under DATA_DIR/mail without SMTP_URL).',
+      'Their invites are queued as emails, sent when the app starts (written under DATA_DIR/mail without SMTP_URL), with links to the server that sends them. Nothing else is emailed: the demo accounts are already verified.',
     );
   }
 } finally {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { emailOutbox } from '../db/schema.ts';
 import { type QueuedEmail, storedParams } from './templates.ts';
@@ -15,6 +15,14 @@ export async function enqueueEmail(db: Db, email: QueuedEmail): Promise<void> {
     template: email.template,
     params: storedParams(email),
   });
+}
+
+/** Drops unsent emails to these addresses (the demo seed's, which nobody reads). Use the transaction's handle. */
+export async function discardUnsentEmails(db: Db, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await db
+    .delete(emailOutbox)
+    .where(and(inArray(emailOutbox.toAddress, addresses), isNull(emailOutbox.sentAt)));
 }
 
 const CLAIM_SECONDS = 120;
