@@ -129,13 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const transport: MailTransport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)
     : fileTransport(path.join(config.DATA_DIR, 'mail'), (message) => app.log.info(message));
-  const mailSender = new MailSender(
-    db,
-    transport,
-    config.MAIL_FROM,
-    config.MAIL_POLL_SECONDS * 1000,
-    app.log,
-  );
+  const mailSender = new MailSender(db, transport, config, config.MAIL_POLL_SECONDS * 1000, app.log);
   app.decorate('mailSender', mailSender);
   const chatPostSender = new ChatPostSender(
     db,

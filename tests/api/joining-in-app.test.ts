@@ -5,6 +5,7 @@ import {
   BACKENDS,
   GOOD_PASSWORD,
   queryRows,
+  queuedEmails,
   startTestApp,
   type TestApp,
   uniqueEmail,
@@ -93,11 +94,8 @@ describe.each(BACKENDS)('joining inside the app on $name', (backend) => {
       parent_email: email,
       send_invite: true,
     });
-    const [row] = await queryRows<{ text_body: string }>(
-      t.db,
-      sql`select text_body from email_outbox where to_address = ${email} order by id desc limit 1`,
-    );
-    const link = new URL(/http:\/\/club\.test\/\?\S+/.exec(row?.text_body ?? '')?.[0] ?? '');
+    const [row] = await queuedEmails(t.db, email);
+    const link = new URL(/http:\/\/club\.test\/\?\S+/.exec(row?.text ?? '')?.[0] ?? '');
     const preview = (body: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/invites/preview', payload: body });
     const good = { invite_code: team.invite_code, email, invite_token: link.searchParams.get('token') };

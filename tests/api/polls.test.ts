@@ -122,7 +122,7 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
     await smtp.waitFor(cast.moderator.email, /New poll/);
     const rows = await queryRows<{ to_address: string }>(
       t.db,
-      sql`select to_address from email_outbox where subject like 'New poll%' and text_body like ${`%pollId=${poll.id}%`}`,
+      sql`select to_address from email_outbox where template = 'new-poll' and params->>'link' like ${`%pollId=${poll.id}`}`,
     );
     const to = rows.map((r) => r.to_address);
     expect(to).not.toContain(cast.coach.email);

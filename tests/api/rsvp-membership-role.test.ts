@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromToday, okJson } from '../support/events.ts';
-import { BACKENDS, queryRows, startTestApp, type TestApp } from '../support/test-app.ts';
+import { BACKENDS, queuedEmails, startTestApp, type TestApp } from '../support/test-app.ts';
 import { addPlayer, call, createTeam, signUp } from '../support/teams.ts';
 
 // Whose child a player is follows the role on that team, not the account's role: a coach of one team
@@ -27,11 +26,8 @@ describe.each(BACKENDS)('RSVPs under the membership role on $name', (backend) =>
       }),
       201,
     );
-    const [mail] = await queryRows<{ text_body: string }>(
-      t.db,
-      sql`select text_body from email_outbox where to_address = ${mum.email} order by id desc limit 1`,
-    );
-    const link = new URL(/https?:\/\/\S+\?\S+/.exec(mail?.text_body ?? '')?.[0] ?? 'http://missing');
+    const [mail] = await queuedEmails(t.db, mum.email);
+    const link = new URL(/https?:\/\/\S+\?\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://missing');
     okJson(
       await call(t, 'POST', '/api/teams/accept-invite', mum.token, {
         invite_code: team.invite_code,

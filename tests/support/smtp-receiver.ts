@@ -6,20 +6,54 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, lower-cased name first, in the message's order. */
+  headers: [name: string, value: string][];
+}
+
+/** One SMTP session a client opened: the commands it sent, and whether it has ended. */
+export interface SmtpSession {
+  id: string;
+  commands: string[];
+  closed: boolean;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read. */
 export class SmtpReceiver {
   readonly messages: ReceivedEmail[] = [];
+  readonly sessions: SmtpSession[] = [];
   private server: SMTPServer | undefined;
   private waiters: (() => void)[] = [];
 
   /** Listens on `port` (0 picks a free one) and resolves to the port. */
   async start(port = 0): Promise<number> {
+    const session = (id: string) => {
+      let found = this.sessions.find((s) => s.id === id);
+      if (!found) {
+        found = { id, commands: [], closed: false };
+        this.sessions.push(found);
+      }
+      return found;
+    };
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
+      // smtp-server reports each command a client sends only to its logger.
+      logger: {
+        debug: (entry: { tnx?: string; cid?: string; command?: string }) => {
+          if (entry.tnx === 'command' && entry.cid && entry.command) {
+            session(entry.cid).commands.push(entry.command);
+          }
+        },
+        info: () => undefined,
+        warn: () => undefined,
+        error: () => undefined,
+        trace: () => undefined,
+        fatal: () => undefined,
+      },
+      onClose: (closed) => {
+        session(closed.id).closed = true;
+        this.wake();
+      },
       onData: (stream, _session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,8 +65,9 @@ export class SmtpReceiver {
                 subject: email.subject ?? '',
                 text: email.text ?? '',
                 html: email.html ?? '',
+                headers: email.headers.map((h) => [h.key, h.value]),
               });
-              this.waiters.splice(0).forEach((wake) => wake());
+              this.wake();
               callback();
             },
             (error: Error) => callback(error),
@@ -56,17 +91,32 @@ export class SmtpReceiver {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** The newest email to `address`, waiting up to `timeoutMs` for it to arrive. */
   /** The newest email to `address` (whose subject matches, when given), waiting for it to arrive. */
   async waitFor(address: string, subject?: RegExp, timeoutMs = 5000): Promise<ReceivedEmail> {
+    return this.until(
+      () =>
+        this.messages.filter((m) => m.to.includes(address) && (!subject || subject.test(m.subject))).at(-1),
+      timeoutMs,
+      `No email to ${address} within ${timeoutMs} ms`,
+    );
+  }
+
+  /** Waits until every session opened so far has ended; resolves to them. */
+  async allSessionsClosed(timeoutMs = 5000): Promise<SmtpSession[]> {
+    return this.until(
+      () => (this.sessions.length > 0 && this.sessions.every((s) => s.closed) ? this.sessions : undefined),
+      timeoutMs,
+      `SMTP sessions still open after ${timeoutMs} ms`,
+    );
+  }
+
+  private async until<T>(found: () => T | undefined, timeoutMs: number, failure: string): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages
-        .filter((m) => m.to.includes(address) && (!subject || subject.test(m.subject)))
-        .at(-1);
-      if (found) return found;
+      const value = found();
+      if (value !== undefined) return value;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No email to ${address} within ${timeoutMs} ms`);
+      if (left <= 0) throw new Error(failure);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -75,5 +125,9 @@ export class SmtpReceiver {
         });
       });
     }
+  }
+
+  private wake(): void {
+    this.waiters.splice(0).forEach((wake) => wake());
   }
 }

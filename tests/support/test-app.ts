@@ -7,6 +7,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/connect.ts';
+import { type RenderedEmail, renderQueued } from '../../src/server/mail/templates.ts';
 
 // API tests run through the real server on a real database: PGlite always, and PostgreSQL too when
 // TEST_DATABASE_URL is set. Each test app gets a fresh database of its own.
@@ -19,6 +20,9 @@ export const BACKENDS: Backend[] = [
   { name: 'pglite' },
   ...(process.env['TEST_DATABASE_URL'] ? [{ name: 'postgres' as const }] : []),
 ];
+
+/** The test app's site: what the sender renders emails with. */
+export const TEST_SITE = { publicUrl: 'http://club.test', clubName: 'Test Valley FC' };
 
 export interface TestApp {
   app: App;
@@ -49,12 +53,20 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * An app on a fresh database of `backend` (or on `database`, already open: the app's close closes
+ * it), configured for tests, with `env` on top.
+ */
+export async function startTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  database?: Database,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
   // An app of a second process on the same database names it with DATABASE_URL; it is not dropped then.
   const shared = env['DATABASE_URL'];
   const pgDatabase =
-    backend.name === 'postgres'
+    backend.name === 'postgres' && !database
       ? shared
         ? { url: shared, drop: async () => {} }
         : await createPostgresDatabase()
@@ -64,8 +76,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://club.test',
-    CLUB_NAME: 'Test Valley FC',
+    PUBLIC_URL: TEST_SITE.publicUrl,
+    CLUB_NAME: TEST_SITE.clubName,
     MAIL_POLL_SECONDS: '0.1',
     // Generous limits: the rate-limit tests set their own.
     LOGIN_LIMIT_PER_IP: '10000',
@@ -83,20 +95,22 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });
-  const database = await openDatabase(
-    pgDatabase
-      ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
-      : { kind: 'pglite', dataDir: 'memory://' },
-  );
-  const app = await buildApp({ config, database, logger: false });
+  const opened =
+    database ??
+    (await openDatabase(
+      pgDatabase
+        ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
+        : { kind: 'pglite', dataDir: 'memory://' },
+    ));
+  const app = await buildApp({ config, database: opened, logger: false });
   await app.ready();
   return {
     app,
-    db: database.db,
+    db: opened.db,
     dataDir,
     async close() {
       await app.close();
-      await database.close();
+      await opened.close();
       await pgDatabase?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -120,13 +134,21 @@ export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]>
 
 /** The token of the newest link to `path` (e.g. '/verify-email') emailed to `to`, read from the outbox. */
 export async function emailedLinkToken(db: Database['db'], to: string, path: string): Promise<string> {
-  const rows = await queryRows<{ text_body: string }>(
-    db,
-    sql`select text_body from email_outbox where to_address = ${to} order by id desc`,
-  );
-  for (const { text_body } of rows) {
-    const match = new RegExp(`${path.replace(/[/]/g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(text_body);
+  for (const { text } of await queuedEmails(db, to)) {
+    const match = new RegExp(`${path.replace(/[/]/g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(text);
     if (match?.[1]) return match[1];
   }
   throw new Error(`No ${path} link was emailed to ${to}`);
+}
+
+/** The emails queued to `to`, newest first, rendered as the test app's sender would send them. */
+export async function queuedEmails(
+  db: Database['db'],
+  to: string,
+): Promise<(RenderedEmail & { id: number })[]> {
+  const rows = await queryRows<{ id: number; template: string; params: unknown }>(
+    db,
+    sql`select id, template, params from email_outbox where to_address = ${to} order by id desc`,
+  );
+  return rows.map((row) => ({ id: row.id, ...renderQueued(row.template, row.params, TEST_SITE) }));
 }

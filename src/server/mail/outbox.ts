@@ -1,24 +1,28 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { emailOutbox } from '../db/schema.ts';
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+import { type QueuedEmail, storedParams } from './templates.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** Queues an email. Pass the transaction's handle to queue it with the change that caused it. */
-export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
+/**
+ * Queues an email: what it is about, rendered by the sender when it sends (mail/templates.ts). Pass
+ * the transaction's handle to queue it with the change that caused it.
+ */
+export async function enqueueEmail(db: Db, email: QueuedEmail): Promise<void> {
   await db.insert(emailOutbox).values({
     toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html ?? null,
+    template: email.template,
+    params: storedParams(email),
   });
+}
+
+/** Drops unsent emails to these addresses (the demo seed's, which nobody reads). Use the transaction's handle. */
+export async function discardUnsentEmails(db: Db, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await db
+    .delete(emailOutbox)
+    .where(and(inArray(emailOutbox.toAddress, addresses), isNull(emailOutbox.sentAt)));
 }
 
 const CLAIM_SECONDS = 120;
@@ -51,10 +55,11 @@ export async function claimDueEmails(db: Db, limit: number): Promise<OutboxRow[]
     .returning();
 }
 
-export async function markSent(db: Db, id: number): Promise<void> {
+/** Done with: sent, or (with `skipped`, the reason) found needless. */
+export async function markSent(db: Db, id: number, skipped: string | null = null): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, skipped })
     .where(eq(emailOutbox.id, id));
 }
 

@@ -1,31 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { OutboxDrainer } from '../outbox-drainer.ts';
+import { whyNeedless } from './needless.ts';
 import { claimDueEmails, markFailed, markSent, type OutboxRow } from './outbox.ts';
+import { type RenderedEmail, renderQueued, renderStored, type Site } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
-/** Drains the email outbox through the mail transport (SMTP, or files in development). */
+/** RFC 3834: every email this app sends is automatic, so auto-responders do not answer it. */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
+
+/**
+ * Drains the email outbox through the mail transport (SMTP, or files in development). Each email is
+ * rendered now, with this server's PUBLIC_URL and CLUB_NAME, whoever queued it.
+ */
 export class MailSender extends OutboxDrainer<OutboxRow> {
   constructor(
     db: Db,
     private readonly transport: MailTransport,
-    from: string,
+    config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'CLUB_NAME'>,
     pollMs: number,
     log: FastifyBaseLogger,
   ) {
+    const site: Site = { publicUrl: config.PUBLIC_URL, clubName: config.CLUB_NAME };
+    const skipped = new WeakMap<OutboxRow, string>();
     super(
       {
         name: 'email',
         claim: (batch) => claimDueEmails(db, batch),
-        deliver: (row) =>
-          transport.send({
-            from,
+        deliver: async (row) => {
+          const needless = await whyNeedless(db, row);
+          if (needless) {
+            skipped.set(row, needless);
+            return;
+          }
+          await transport.send({
+            from: config.MAIL_FROM,
             to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            ...(row.htmlBody ? { html: row.htmlBody } : {}),
-          }),
-        sent: (row) => markSent(db, row.id),
+            ...render(row, site),
+            headers: AUTOMATIC,
+          });
+        },
+        sent: (row) => markSent(db, row.id, skipped.get(row) ?? null),
         failed: (row, error) => markFailed(db, row, error instanceof Error ? error.message : String(error)),
         describe: (row) => ({ emailId: row.id, attempts: row.attempts }),
       },
@@ -36,6 +52,12 @@ export class MailSender extends OutboxDrainer<OutboxRow> {
 
   override async stop(): Promise<void> {
     await super.stop();
-    this.transport.close();
+    await this.transport.close();
   }
+}
+
+function render(row: OutboxRow, site: Site): RenderedEmail {
+  if (row.template !== null) return renderQueued(row.template, row.params, site);
+  if (row.subject === null || row.textBody === null) throw new Error('An email with nothing to send');
+  return renderStored({ subject: row.subject, text: row.textBody, html: row.htmlBody });
 }

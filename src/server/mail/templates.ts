@@ -1,112 +1,197 @@
-import type { OutgoingEmail } from './outbox.ts';
+import { z } from 'zod';
 
-// Email texts. Plain text first (it is what a phone's mail preview shows); the HTML is the same words.
+// Email texts (DECISIONS.md 'Email'). A queued email keeps what it is about: its template's name and
+// parameters, with links as paths on the app (tokens included) and never the app's address. The sender
+// renders it when it sends, with its own PUBLIC_URL and CLUB_NAME, so a process that only queued it
+// (the demo seed, a CLI with another configuration) never fixes the address people follow.
+// Plain text first (it is what a phone's mail preview shows); the HTML is a whole document with the
+// same words.
+
+/** What the sending server says of itself. */
+export interface Site {
+  publicUrl: string;
+  clubName: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A paragraph, a quoted line (shown strong), or a link to a path on the app. */
+type Block = string | { quote: string } | { path: string; label: string; textLabel?: string };
+
+interface Letter {
+  subject: string;
+  blocks: Block[];
+}
+
+/** A path on the app ('/reset-password?token=...'), never an address of its own. */
+const appPath = z.string().regex(/^\/(?![/\\])/, 'a path on the app');
+
+function template<Params extends z.ZodType>(
+  params: Params,
+  letter: (p: z.output<Params>, site: Site) => Letter,
+) {
+  return { params, letter };
+}
+
+const TEMPLATES = {
+  'password-reset': template(z.object({ name: z.string(), link: appPath }), (p, site) => ({
+    subject: `Reset your ${site.clubName} password`,
+    blocks: [
+      `Hi ${p.name}, someone (hopefully you) asked to reset the password of your ${site.clubName} account. Open this link to choose a new one:`,
+      { path: p.link, label: 'Reset your password' },
+      'The link works once and expires in one hour.',
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    ],
+  })),
+
+  'verify-email': template(
+    // userId: the sender skips the email once the address is verified (mail/needless.ts).
+    z.object({ userId: z.number().int(), name: z.string(), link: appPath }),
+    (p, site) => ({
+      subject: `Confirm your email address for ${site.clubName}`,
+      blocks: [
+        `Hi ${p.name}, please confirm that this is your email address for your ${site.clubName} account:`,
+        { path: p.link, label: 'Confirm your email address' },
+        'The link works once and expires in 48 hours. Until you follow it, your coach cannot link your account to your child by email.',
+        'If you did not ask for this, you can ignore this email.',
+      ],
+    }),
+  ),
+
+  invite: template(
+    z.object({ name: z.string(), teamName: z.string(), link: appPath, expiresInDays: z.number().int() }),
+    (p, site) => ({
+      subject: `You're invited to join ${p.teamName} on ${site.clubName}`,
+      blocks: [
+        `Hi ${p.name}, the coach of ${p.teamName} added you as a parent contact and invited you to the team's page: the schedule, results, the roster and team messages. Open this link to choose your password and join:`,
+        { path: p.link, label: `Join ${p.teamName}` },
+        `The link works once and expires in ${p.expiresInDays} days. If it has expired, ask your coach to send a new one.`,
+        'If you were not expecting this, you can ignore this email.',
+      ],
+    }),
+  ),
+
+  'join-approved': template(
+    z.object({ name: z.string(), teamName: z.string(), link: appPath }),
+    (p, site) => ({
+      subject: `Your request to join ${p.teamName} was approved`,
+      blocks: [
+        `Hi ${p.name}, good news: a coach approved your request to join ${p.teamName} on ${site.clubName}. Sign in to see the team's schedule, roster and messages:`,
+        { path: p.link, label: 'Sign in' },
+      ],
+    }),
+  ),
+
+  'join-rejected': template(
+    z.object({ name: z.string(), teamName: z.string(), reason: z.string().nullable() }),
+    (p, site) => ({
+      subject: `Your request to join ${p.teamName} was not approved`,
+      blocks: [
+        `Hi ${p.name}, a coach of ${p.teamName} on ${site.clubName} did not approve your request to join the team.`,
+        ...(p.reason ? [`Reason given: ${p.reason}`] : []),
+        'If you think this is a mistake, please contact the coach directly.',
+      ],
+    }),
+  ),
+
+  // The new-poll email (DECISIONS.md 'Poll email'): the question and a link that opens the poll.
+  'new-poll': template(
+    z.object({
+      name: z.string(),
+      teamName: z.string(),
+      authorName: z.string(),
+      question: z.string(),
+      link: appPath,
+    }),
+    (p) => ({
+      subject: `New poll for ${p.teamName}`,
+      blocks: [
+        `Hi ${p.name}, ${p.authorName} started a new poll for ${p.teamName}:`,
+        { quote: p.question },
+        { path: p.link, label: 'Vote in the poll', textLabel: 'Open the poll to vote' },
+      ],
+    }),
+  ),
+};
+
+type Templates = typeof TEMPLATES;
+export type TemplateName = keyof Templates;
+
+/** An email as it waits in the outbox: to whom, and what it is about. */
+export type QueuedEmail = {
+  [K in TemplateName]: { to: string; template: K; params: z.input<Templates[K]['params']> };
+}[TemplateName];
+
+/** The parameters as they are stored: checked now, so a bad one fails the change that queues it. */
+export function storedParams(email: QueuedEmail): unknown {
+  return TEMPLATES[email.template].params.parse(email.params);
+}
+
+/** Renders a queued email for `site`; throws when its template or parameters are unknown here. */
+export function renderQueued(name: string, params: unknown, site: Site): RenderedEmail {
+  if (!Object.hasOwn(TEMPLATES, name)) throw new Error(`Unknown email template "${name}"`);
+  const { params: schema, letter } = TEMPLATES[name as TemplateName];
+  // Each template's schema goes with its own letter; TypeScript cannot pair them through the union.
+  const { subject, blocks } = (letter as (p: unknown, site: Site) => Letter)(schema.parse(params), site);
+  return renderLetter(subject, blocks, site);
+}
+
+/** An email queued before templates (already rendered): sent as it is, in a whole HTML document. */
+export function renderStored(row: { subject: string; text: string; html: string | null }): RenderedEmail {
+  const body =
+    row.html ??
+    row.text
+      .split(/\n{2,}/)
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join('\n');
+  return {
+    subject: row.subject,
+    text: row.text,
+    html: /^\s*<!doctype html/i.test(body) ? body : htmlDocument(row.subject, body),
+  };
+}
+
+function renderLetter(subject: string, blocks: Block[], site: Site): RenderedEmail {
+  const url = (path: string) => `${site.publicUrl}${path}`;
+  const text = blocks.map((block) =>
+    typeof block === 'string'
+      ? block
+      : 'quote' in block
+        ? `"${block.quote}"`
+        : `${block.textLabel ?? block.label}: ${url(block.path)}`,
+  );
+  const html = blocks.map((block) =>
+    typeof block === 'string'
+      ? `<p>${escapeHtml(block)}</p>`
+      : 'quote' in block
+        ? `<p><strong>${escapeHtml(block.quote)}</strong></p>`
+        : `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`,
+  );
+  return { subject, text: text.join('\n\n'), html: htmlDocument(subject, html.join('\n')) };
+}
+
+function htmlDocument(title: string, body: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body style="font-family: sans-serif; line-height: 1.5;">',
+    body,
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-
-function email(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link?: { url: string; label: string },
-): OutgoingEmail {
-  const [first = '', ...rest] = paragraphs;
-  const text = [first, ...(link ? [`${link.label}: ${link.url}`] : []), ...rest].join('\n\n');
-  const html = [
-    `<p>${escapeHtml(first)}</p>`,
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-    ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
-  ].join('\n');
-  return { to, subject, text, html };
-}
-
-export function passwordResetEmail(args: {
-  to: string;
-  name: string;
-  clubName: string;
-  url: string;
-}): OutgoingEmail {
-  return email(
-    args.to,
-    `Reset your ${args.clubName} password`,
-    [
-      `Hi ${args.name}, someone (hopefully you) asked to reset the password of your ${args.clubName} account. Open this link to choose a new one:`,
-      'The link works once and expires in one hour.',
-      'If you did not ask for this, you can ignore this email: your password stays as it is.',
-    ],
-    { url: args.url, label: 'Reset your password' },
-  );
-}
-
-export function inviteEmail(args: {
-  to: string;
-  name: string;
-  clubName: string;
-  teamName: string;
-  url: string;
-  expiresInDays: number;
-}): OutgoingEmail {
-  return email(
-    args.to,
-    `You're invited to join ${args.teamName} on ${args.clubName}`,
-    [
-      `Hi ${args.name}, the coach of ${args.teamName} added you as a parent contact and invited you to the team's page: the schedule, results, the roster and team messages. Open this link to choose your password and join:`,
-      `The link works once and expires in ${args.expiresInDays} days. If it has expired, ask your coach to send a new one.`,
-      'If you were not expecting this, you can ignore this email.',
-    ],
-    { url: args.url, label: `Join ${args.teamName}` },
-  );
-}
-
-export function joinApprovedEmail(args: {
-  to: string;
-  name: string;
-  clubName: string;
-  teamName: string;
-  url: string;
-}): OutgoingEmail {
-  return email(
-    args.to,
-    `Your request to join ${args.teamName} was approved`,
-    [
-      `Hi ${args.name}, good news: a coach approved your request to join ${args.teamName} on ${args.clubName}. Sign in to see the team's schedule, roster and messages:`,
-    ],
-    { url: args.url, label: 'Sign in' },
-  );
-}
-
-export function joinRejectedEmail(args: {
-  to: string;
-  name: string;
-  clubName: string;
-  teamName: string;
-  reason: string | null;
-}): OutgoingEmail {
-  return email(args.to, `Your request to join ${args.teamName} was not approved`, [
-    `Hi ${args.name}, a coach of ${args.teamName} on ${args.clubName} did not approve your request to join the team.`,
-    ...(args.reason ? [`Reason given: ${args.reason}`] : []),
-    'If you think this is a mistake, please contact the coach directly.',
-  ]);
-}
-
-export function verifyEmailMessage(args: {
-  to: string;
-  name: string;
-  clubName: string;
-  url: string;
-}): OutgoingEmail {
-  return email(
-    args.to,
-    `Confirm your email address for ${args.clubName}`,
-    [
-      `Hi ${args.name}, please confirm that this is your email address for your ${args.clubName} account:`,
-      'The link works once and expires in 48 hours. Until you follow it, your coach cannot link your account to your child by email.',
-      'If you did not ask for this, you can ignore this email.',
-    ],
-    { url: args.url, label: 'Confirm your email address' },
-  );
-}

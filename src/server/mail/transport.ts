@@ -1,21 +1,32 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { OutgoingEmail } from './outbox.ts';
+import { SmtpSessionTransport } from './smtp-session.ts';
+
+/** An email as a transport sends it: rendered, with its headers. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
 
 export interface MailTransport {
   send(email: OutgoingEmail & { from: string }): Promise<void>;
-  close(): void;
+  /** Resolves once any open SMTP session has ended (with QUIT). */
+  close(): Promise<void>;
 }
 
-/** Delivers through an SMTP server (SMTP_URL). */
+/** Delivers through an SMTP server (SMTP_URL), over one session at a time that ends with QUIT. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const session = new SmtpSessionTransport(url);
+  const transporter = nodemailer.createTransport(session);
   return {
     async send(email) {
       await transporter.sendMail(email);
     },
-    close: () => transporter.close(),
+    close: () => session.close(),
   };
 }
 
@@ -39,6 +50,6 @@ export function fileTransport(folder: string, log: (message: string) => void): M
         `Email "${email.subject}" to ${email.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
       );
     },
-    close: () => transporter.close(),
+    close: async () => transporter.close(),
   };
 }

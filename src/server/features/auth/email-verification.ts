@@ -3,7 +3,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { emailVerificationTokens, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
-import { verifyEmailMessage } from '../../mail/templates.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { UserRow } from './queries.ts';
 
@@ -26,15 +25,11 @@ export async function sendVerification(
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
   });
-  await enqueueEmail(
-    tx,
-    verifyEmailMessage({
-      to: email,
-      name: user.name,
-      clubName: config.CLUB_NAME,
-      url: `${config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`,
-    }),
-  );
+  await enqueueEmail(tx, {
+    to: email,
+    template: 'verify-email',
+    params: { userId: user.id, name: user.name, link: `/verify-email?token=${encodeURIComponent(token)}` },
+  });
 }
 
 /** The owner proved they read the account's email (an invite or reset link reached them). */

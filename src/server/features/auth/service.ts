@@ -8,7 +8,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { countHit } from '../../db/rate-counter.ts';
 import { badRequest, forbidden, tooMany, unauthorized } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
-import { passwordResetEmail } from '../../mail/templates.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { consumeVerification, markEmailVerified, sendVerification } from './email-verification.ts';
@@ -187,13 +186,13 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
       const tokenHash = sha256(token);
       const row = await queries.findUserByEmail(db, email);
       if (row) {
-        const url = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await db.transaction(async (tx) => {
           await queries.insertResetToken(tx, row.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MS));
-          await enqueueEmail(
-            tx,
-            passwordResetEmail({ to: row.email, name: row.name, clubName: config.CLUB_NAME, url }),
-          );
+          await enqueueEmail(tx, {
+            to: row.email,
+            template: 'password-reset',
+            params: { name: row.name, link: `/reset-password?token=${encodeURIComponent(token)}` },
+          });
         });
         mailQueued();
       }

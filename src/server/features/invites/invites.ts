@@ -6,7 +6,6 @@ import { countHit } from '../../db/rate-counter.ts';
 import { inviteTokens, parentContacts } from '../../db/schema.ts';
 import { tooMany } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
-import { inviteEmail } from '../../mail/templates.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../auth/queries.ts';
 
@@ -21,19 +20,15 @@ interface InviteTeam {
   inviteCode: string;
 }
 
-export function inviteUrl(
-  publicUrl: string,
-  team: InviteTeam,
-  user: Pick<UserRow, 'email' | 'name'>,
-  token: string,
-) {
+/** The invite link's path on the app (the sender puts its PUBLIC_URL in front). */
+export function invitePath(team: InviteTeam, user: Pick<UserRow, 'email' | 'name'>, token: string) {
   const query = [
     `team=${encodeURIComponent(team.inviteCode)}`,
     `email=${encodeURIComponent(user.email)}`,
     `name=${encodeURIComponent(user.name)}`,
     `token=${encodeURIComponent(token)}`,
   ].join('&');
-  return `${publicUrl}/?${query}`;
+  return `/?${query}`;
 }
 
 /** Stores a fresh invite token for the user and team and queues the email carrying it. Use the transaction's handle. */
@@ -45,17 +40,16 @@ export async function sendInvite(tx: Db, config: Config, team: InviteTeam, user:
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + INVITE_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000),
   });
-  await enqueueEmail(
-    tx,
-    inviteEmail({
-      to: user.email,
+  await enqueueEmail(tx, {
+    to: user.email,
+    template: 'invite',
+    params: {
       name: user.name,
-      clubName: config.CLUB_NAME,
       teamName: team.name,
-      url: inviteUrl(config.PUBLIC_URL, team, user, token),
+      link: invitePath(team, user, token),
       expiresInDays: INVITE_TOKEN_TTL_DAYS,
-    }),
-  );
+    },
+  });
 }
 
 export type InviteOutcome = 'sent' | 'recent';

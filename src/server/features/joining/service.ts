@@ -17,7 +17,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
-import { joinApprovedEmail, joinRejectedEmail } from '../../mail/templates.ts';
 import { isId } from '../../params.ts';
 import { findUserByEmail, findUserById, replacePassword, type UserRow } from '../auth/queries.ts';
 import { markEmailVerified } from '../auth/email-verification.ts';
@@ -109,7 +108,7 @@ const answer = (status: JoinResponse['status'], team: TeamRow, requestId: number
   request_id: requestId,
 });
 
-export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
+export function createJoiningService({ db, mailQueued }: JoiningDeps) {
   /** A request the caller may decide: it exists, is on a team they coach (else 404/403), and is pending. */
   async function reviewable(user: UserRow, requestId: number) {
     const request = await queries.findJoinRequest(db, requestId);
@@ -293,16 +292,11 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
         if (player) await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role);
         // Contacts the coach typed with this email are this parent's only if the parent proved the address.
         if (request.role === 'parent') await roster.linkVerifiedContacts(tx, team.id, requester);
-        await enqueueEmail(
-          tx,
-          joinApprovedEmail({
-            to: requester.email,
-            name: requester.name,
-            clubName: config.CLUB_NAME,
-            teamName: team.name,
-            url: `${config.PUBLIC_URL}/`,
-          }),
-        );
+        await enqueueEmail(tx, {
+          to: requester.email,
+          template: 'join-approved',
+          params: { name: requester.name, teamName: team.name, link: '/' },
+        });
       });
       mailQueued();
       return view(team.id, request.id);
@@ -317,16 +311,11 @@ export function createJoiningService({ db, config, mailQueued }: JoiningDeps) {
           rejectionReason: input.rejection_reason,
         });
         if (!decided) throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
-        await enqueueEmail(
-          tx,
-          joinRejectedEmail({
-            to: requester.email,
-            name: requester.name,
-            clubName: config.CLUB_NAME,
-            teamName: team.name,
-            reason: input.rejection_reason,
-          }),
-        );
+        await enqueueEmail(tx, {
+          to: requester.email,
+          template: 'join-rejected',
+          params: { name: requester.name, teamName: team.name, reason: input.rejection_reason },
+        });
       });
       mailQueued();
       return view(team.id, request.id);

@@ -21,7 +21,7 @@ import type { UserRow } from '../auth/queries.ts';
 import * as roster from '../roster/queries.ts';
 import { rosterViewer, toPlayer } from '../roster/view.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
-import { newPollEmail, pollUrl } from './email.ts';
+import { pollPath } from './email.ts';
 import * as queries from './queries.ts';
 
 // Team polls (spec part 1 sections 3-9; DECISIONS.md 'Expiry', 'Poll email'; docs/decisions/019).
@@ -184,19 +184,18 @@ export function createPollService({
           options: input.options,
           expiresAt: input.expires_at,
         });
-        const url = pollUrl(config.PUBLIC_URL, poll.id);
         for (const member of await queries.recipientsOfTeam(tx, team.id, user.id)) {
-          await enqueueEmail(
-            tx,
-            newPollEmail({
-              to: member.email,
+          await enqueueEmail(tx, {
+            to: member.email,
+            template: 'new-poll',
+            params: {
               name: member.name,
               teamName: team.name,
               authorName: user.name,
               question: poll.question,
-              url,
-            }),
-          );
+              link: pollPath(poll.id),
+            },
+          });
         }
         return poll;
       });
