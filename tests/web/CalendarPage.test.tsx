@@ -116,8 +116,8 @@ const placeholder = calEvent({
   rsvpEventId: null,
 });
 
-const MIA: RsvpPlayer = { id: 11, name: 'Mia Lee', jersey_number: 7 };
-const LEO: RsvpPlayer = { id: 12, name: 'Leo Lee', jersey_number: 9 };
+const MIA: RsvpPlayer = { id: 11, team_id: 3, name: 'Mia Lee', jersey_number: 7 };
+const LEO: RsvpPlayer = { id: 12, team_id: 3, name: 'Leo Lee', jersey_number: 9 };
 
 function rsvp(player: RsvpPlayer, response: Rsvp['response'], overrides: Partial<Rsvp> = {}): Rsvp {
   return {
@@ -482,8 +482,8 @@ describe('Team Calendar: a coach', () => {
     const players = [
       MIA,
       LEO,
-      { id: 13, name: 'Ava Stone', jersey_number: 3 },
-      { id: 14, name: 'Sam Reed', jersey_number: 4 },
+      { id: 13, team_id: 3, name: 'Ava Stone', jersey_number: 3 },
+      { id: 14, team_id: 3, name: 'Sam Reed', jersey_number: 4 },
     ];
     serve({ events: [calEvent()], players, rsvps: [rsvp(MIA, 'yes'), rsvp(LEO, 'no')] });
     renderPage({ role: 'coach', coachLike: true });
