@@ -31,6 +31,12 @@ export function startOfDay(date: string, zone: string): DateTime {
   return DateTime.fromISO(date, { zone }).startOf('day');
 }
 
+/** The date 'YYYY-MM-DD' and time 'HH:MM' of an instant on the wall clocks of `zone`. */
+export function wallClock(instant: Date, zone: string): { date: string; time: string } {
+  const local = DateTime.fromJSDate(instant, { zone });
+  return { date: local.toFormat('yyyy-MM-dd'), time: local.toFormat('HH:mm') };
+}
+
 /** `days` calendar days after `instant` in `zone`, at the same wall-clock time (across a clock change too). */
 export function plusDaysIn(instant: Date, days: number, zone: string): Date {
   return DateTime.fromJSDate(instant, { zone }).plus({ days }).toJSDate();

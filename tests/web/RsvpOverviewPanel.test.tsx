@@ -236,6 +236,11 @@ describe("The dashboard's RSVP line", () => {
     expect(text(container)).toBe('RSVP: Mia Lopez: Attending · Mia Park: no answer yet');
   });
 
+  it("says 'RSVPs closed' beside a parent's answers once the event has started", () => {
+    const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 5 }} closed />);
+    expect(text(container)).toBe('RSVP: Mia: Attending · Leo: no answer yet · RSVPs closed');
+  });
+
   it('gives a coach the counts and how many have not answered', () => {
     const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 6 }} counts />);
     expect(text(container)).toBe('RSVP: Yes 0 · Maybe 1 · No 1');
