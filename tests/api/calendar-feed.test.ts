@@ -520,7 +520,11 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
   });
 
   it('sends Last-Modified and honours If-Modified-Since; If-None-Match wins when both come', async () => {
-    const path = await feedPathOf(cast.parent);
+    // Whole seconds: a change is fetched a second later, when its date is no longer this second's.
+    const aSecondLater = () => new Promise((resolve) => setTimeout(resolve, 1100));
+    const reader = await signUp(t, 'parent', 'Lana Lastmod');
+    await joinApproved(t, cast.coach, reader, cast.team.invite_code ?? '');
+    const path = await feedPathOf(reader);
     const first = await fetchFeed(path);
     const lastModified = first.headers['last-modified'] as string;
     expect(lastModified).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
@@ -545,6 +549,7 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
       time: '09:00',
       location: 'South Field',
     });
+    await aSecondLater();
     const added = await fetchFeed(path, { 'if-modified-since': lastModified });
     expect(added.statusCode).toBe(200);
     expect(added.body).toContain('Here Today');
@@ -552,12 +557,13 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     expect(Date.parse(addedAt)).toBeGreaterThan(Date.parse(lastModified));
     expect((await fetchFeed(path, { 'if-modified-since': addedAt })).statusCode).toBe(304);
     okJson(await call(t, 'DELETE', `/api/games/${cast.team.id}/${extra.id}`, cast.coach.token));
+    await aSecondLater();
     const removed = await fetchFeed(path, { 'if-modified-since': addedAt });
     expect(removed.statusCode).toBe(200);
     expect(removed.body).not.toContain('Here Today');
+    const removedAt = removed.headers['last-modified'] as string;
+    expect(Date.parse(removedAt)).toBeGreaterThan(Date.parse(addedAt));
     // An answer that changes nothing in the feed (an RSVP) leaves the date as it was.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const removedAt = (await fetchFeed(path)).headers['last-modified'] as string;
     okJson(
       await call(t, 'POST', '/api/team-rsvp/submit', cast.coach.token, {
         event_type: 'game',
