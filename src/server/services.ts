@@ -41,8 +41,8 @@ export function createServices({ db, config, tokens, mailQueued, chatPostQueued,
   // The events lists, also read by the calendar.
   const events = {
     tournaments: createTournamentService({ db, config }),
-    games: createGameService({ db }),
-    practices: createPracticeService({ db }),
+    games: createGameService({ db, config }),
+    practices: createPracticeService({ db, config }),
   };
   return {
     auth: createAuthService({

@@ -28,6 +28,8 @@ export const CALENDAR_MESSAGES = {
   placeholderTitle: 'Tournament (TBD)',
   kitNotSpecified: 'Not specified',
   kitNotApplicable: 'N/A',
+  /** A cancelled event's title in the feed starts with it (DECISIONS.md 'Calendar feed'). */
+  cancelledPrefix: 'Cancelled: ',
   // Server answers.
   rangeInvalid: 'from and to must be dates (YYYY-MM-DD), from not after to, at most 100 days apart',
   feedNotFound: 'Calendar not found',

@@ -86,6 +86,10 @@ export const EVENT_MESSAGES = {
   tournamentNotFound: 'Tournament not found',
   gameNotFound: 'Game not found',
   practiceNotFound: 'Practice not found',
+  /** DECISIONS.md 'Quick-add': a tournament already added to the team is not added twice. */
+  tournamentAlreadyAdded: (name: string) =>
+    `${name} is already on this team's schedule (same tournament and dates).`,
+  alreadyAdded: 'Already added',
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -260,4 +264,34 @@ export function formatDateRange(start: string, end: string): string {
 export function weeklyDates(first: string, repeatWeeks: number): string[] {
   const count = Math.max(1, repeatWeeks);
   return Array.from({ length: count }, (_, week) => addDays(first, week * 7));
+}
+
+/** A tournament as quick-add compares it: its name, its dates, and the tournament it was copied from. */
+export interface TournamentIdentity {
+  /** 0 for a tournament not stored yet. */
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  /** The original a copy was made from (the original's own original, for a copy of a copy). */
+  source_tournament_id?: number | null;
+}
+
+const comparableName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+/** The tournament a copy stands for: its original, else itself. */
+const originalOf = (t: TournamentIdentity) => t.source_tournament_id ?? t.id;
+
+/**
+ * DECISIONS.md 'Quick-add': whether `candidate` (a tournament of another team, or one about to be
+ * created) is already on the team as `existing`: both copies of one original (or one the other's), or
+ * the same name (ignoring case and spacing) with the same dates. The server refuses the second copy and
+ * the quick-add list marks it.
+ */
+export function isAlreadyAdded(existing: TournamentIdentity, candidate: TournamentIdentity): boolean {
+  if (originalOf(candidate) !== 0 && originalOf(existing) === originalOf(candidate)) return true;
+  return (
+    existing.start_date === candidate.start_date &&
+    existing.end_date === candidate.end_date &&
+    comparableName(existing.name) === comparableName(candidate.name)
+  );
 }

@@ -1,4 +1,6 @@
-import type { Role } from './roles.ts';
+import { addDays, isCalendarDate, isClockTime } from './events.ts';
+import { plusDaysIn, startOfDay, zonedStart } from './event-dates.ts';
+import { isCoachLike, type Role } from './roles.ts';
 
 // RSVPs (spec part 1 sections 3-6 and 8; DECISIONS.md 'RSVP targets'): one answer per player and event,
 // given by whoever may answer for that player. The same eligibility rule decides what the page offers
@@ -22,6 +24,9 @@ export const RSVP_SHORT_LABELS: Record<RsvpResponse, string> = { yes: 'Yes', may
 
 export const RSVP_LIMITS = { notesMax: 500 } as const;
 
+/** How long after an event starts a coach may still record or correct an answer (attendance). */
+export const RSVP_COACH_DAYS = 7;
+
 export const RSVP_MESSAGES = {
   submitted: (player: string, response: RsvpResponse) =>
     `✓ RSVP submitted for ${player}: ${RSVP_LABELS[response].toLowerCase()}`,
@@ -40,6 +45,14 @@ export const RSVP_MESSAGES = {
   placeholder: 'Tournament days without a game take no RSVP',
   choosePlayers: 'Choose at least one player',
   coachesOnly: 'Only coaches and admins can see the RSVP overview',
+  // DECISIONS.md 'RSVPs close when the event starts'.
+  closed: 'This event has started; RSVPs are closed.',
+  closedForCoaches: `This event started more than ${RSVP_COACH_DAYS} days ago; its RSVPs can no longer be changed.`,
+  /** Beside a started event's answers, where the buttons were. */
+  closedNote: 'RSVPs closed',
+  /** What a coach sees on a started event while the coaches' days last. */
+  coachesStillOpen: (until: string) =>
+    `RSVPs are closed for parents and players. You can still record attendance until ${until}.`,
 } as const;
 
 /** What eligibility needs to know of a roster player (the roster's `is_mine` is computed by the server). */
@@ -74,3 +87,54 @@ export function rsvpCounts(responses: readonly { response: RsvpResponse }[]): Re
 
 /** The key of an event's answers: `${event_type}:${event_id}`. */
 export const rsvpEventKey = (eventType: RsvpEventType, eventId: number) => `${eventType}:${eventId}`;
+
+/** Where an event's answers stand: open to all, open to coaches only, or closed to everyone. */
+export type RsvpWindow = 'open' | 'coaches' | 'closed';
+
+/** What the closing rule reads of an event: its date in the team's zone and 'HH:MM', or none. */
+export interface RsvpWhen {
+  date: string | null;
+  /** 'HH:MM'; 'TBD', blank or null mean the time is not known yet. */
+  time: string | null;
+}
+
+/**
+ * When answers close for parents and players (DECISIONS.md 'RSVPs close when the event starts'): the
+ * event's start in the team's time zone (an autumn-overlap time is its first occurrence), or, for an
+ * event without a known time (all-day, TBD), the end of its day. Undefined for an event without a date
+ * (a tournament game not placed yet): it has not started.
+ */
+export function rsvpClosesAt(event: RsvpWhen, zone: string): Date | undefined {
+  if (!event.date || !isCalendarDate(event.date)) return undefined;
+  const at =
+    event.time && isClockTime(event.time)
+      ? zonedStart(event.date, event.time, zone)
+      : startOfDay(addDays(event.date, 1), zone);
+  return at.isValid ? at.toJSDate() : undefined;
+}
+
+/** The moment a coach's last correction is refused: RSVP_COACH_DAYS after closing, on the wall clock. */
+export function rsvpCoachesCloseAt(event: RsvpWhen, zone: string): Date | undefined {
+  const closes = rsvpClosesAt(event, zone);
+  return closes && plusDaysIn(closes, RSVP_COACH_DAYS, zone);
+}
+
+/** Open until the event starts, then open to coaches for RSVP_COACH_DAYS, then closed (`now` is passed in). */
+export function rsvpWindow(event: RsvpWhen, zone: string, now: Date): RsvpWindow {
+  const closes = rsvpClosesAt(event, zone);
+  if (!closes || now.getTime() < closes.getTime()) return 'open';
+  const coachesUntil = rsvpCoachesCloseAt(event, zone);
+  return coachesUntil && now.getTime() < coachesUntil.getTime() ? 'coaches' : 'closed';
+}
+
+/**
+ * Whether someone in `role` may answer for this event now; undefined when they may, else the message
+ * that refuses it. Coaches and admins (those who answer for every player, `canRsvpFor`) keep their days
+ * after the start; parents and players do not.
+ */
+export function rsvpClosedMessage(role: Role, event: RsvpWhen, zone: string, now: Date): string | undefined {
+  const window = rsvpWindow(event, zone, now);
+  if (window === 'open') return undefined;
+  if (!isCoachLike(role)) return RSVP_MESSAGES.closed;
+  return window === 'coaches' ? undefined : RSVP_MESSAGES.closedForCoaches;
+}

@@ -100,7 +100,10 @@ function expectStrictlyValid(text: string): void {
       expect(value).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
     }
     if ((name === 'DTSTART' || name === 'DTEND') && stack.at(-1) === 'VEVENT') {
-      expect(line).toMatch(new RegExp(`^${name}(;VALUE=DATE:\\d{8}|;TZID=${ZONE}:\\d{8}T\\d{6})$`));
+      // In the team's zone, all-day, or in UTC (an event at a time the autumn overlap repeats).
+      expect(line).toMatch(
+        new RegExp(`^${name}(;VALUE=DATE:\\d{8}|;TZID=${ZONE}:\\d{8}T\\d{6}|:\\d{8}T\\d{6}Z)$`),
+      );
     }
     if (name === 'DTSTAMP' || name === 'LAST-MODIFIED') expect(line).toMatch(/^[A-Z-]+:\d{8}T\d{6}Z$/);
   }
@@ -348,10 +351,14 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     expect((tbdEvent?.getFirstPropertyValue('dtstart') as ICAL.Time).isDate).toBe(true);
   });
 
-  it('keeps cancelled games, marked STATUS:CANCELLED', async () => {
+  it("keeps cancelled games, marked STATUS:CANCELLED and 'Cancelled: ' in SUMMARY", async () => {
     const { events } = parse((await fetchFeed(await feedPathOf(cast.coach))).body);
-    expect(events.get(`game-${ids['cancelled']}@club.test`)?.getFirstPropertyValue('status')).toBe(
-      'CANCELLED',
+    const cancelled = events.get(`game-${ids['cancelled']}@club.test`);
+    expect(cancelled?.getFirstPropertyValue('status')).toBe('CANCELLED');
+    // calcurse ignores STATUS: the title itself says it.
+    expect(cancelled?.getFirstPropertyValue('summary')).toBe('Cancelled: vs Rained Out United');
+    expect(events.get(`game-${ids['july']}@club.test`)?.getFirstPropertyValue('summary')).toBe(
+      'vs Rovers, FC; Juniors',
     );
   });
 
@@ -496,6 +503,182 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
     expect(zipped.headers['etag']).toBe(plain.headers['etag']);
+  });
+
+  it('compares If-None-Match weakly: the tag without W/, a list of tags and * answer 304', async () => {
+    const path = await feedPathOf(cast.parent);
+    const etag = (await fetchFeed(path)).headers['etag'] as string;
+    expect(etag).toMatch(/^W\//);
+    for (const header of [etag, etag.slice(2), `"cal-other", ${etag}`, `W/"x",${etag.slice(2)}`, '*']) {
+      const response = await fetchFeed(path, { 'if-none-match': header });
+      expect(response.statusCode, header).toBe(304);
+      expect(response.body, header).toBe('');
+    }
+    for (const header of ['W/"cal-other"', '"cal-other"', etag.slice(3, -1)]) {
+      expect((await fetchFeed(path, { 'if-none-match': header })).statusCode, header).toBe(200);
+    }
+  });
+
+  it('sends Last-Modified and honours If-Modified-Since; If-None-Match wins when both come', async () => {
+    // Whole seconds: a change is fetched a second later, when its date is no longer this second's.
+    const aSecondLater = () => new Promise((resolve) => setTimeout(resolve, 1100));
+    const reader = await signUp(t, 'parent', 'Lana Lastmod');
+    await joinApproved(t, cast.coach, reader, cast.team.invite_code ?? '');
+    const path = await feedPathOf(reader);
+    const first = await fetchFeed(path);
+    const lastModified = first.headers['last-modified'] as string;
+    expect(lastModified).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(Date.parse(lastModified)).toBeLessThanOrEqual(Date.now());
+    // The newest change the feed holds: no later than the last edit of its events.
+    const notModified = await fetchFeed(path, { 'if-modified-since': lastModified });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    const later = new Date(Date.parse(lastModified) + 3_600_000).toUTCString();
+    expect((await fetchFeed(path, { 'if-modified-since': later })).statusCode).toBe(304);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await fetchFeed(path, { 'if-modified-since': earlier })).statusCode).toBe(200);
+    expect((await fetchFeed(path, { 'if-modified-since': 'yesterday' })).statusCode).toBe(200);
+    // If-None-Match wins: a tag that does not match gets the feed whatever the date says.
+    const both = await fetchFeed(path, { 'if-none-match': 'W/"cal-other"', 'if-modified-since': later });
+    expect(both.statusCode).toBe(200);
+
+    // A change moves it on, a removal too (which leaves no row to date it).
+    const extra = await post(cast.coach, `/api/games/${cast.team.id}`, {
+      opponent: 'Here Today',
+      date: '2026-09-09',
+      time: '09:00',
+      location: 'South Field',
+    });
+    await aSecondLater();
+    const added = await fetchFeed(path, { 'if-modified-since': lastModified });
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toContain('Here Today');
+    const addedAt = added.headers['last-modified'] as string;
+    expect(Date.parse(addedAt)).toBeGreaterThan(Date.parse(lastModified));
+    expect((await fetchFeed(path, { 'if-modified-since': addedAt })).statusCode).toBe(304);
+    okJson(await call(t, 'DELETE', `/api/games/${cast.team.id}/${extra.id}`, cast.coach.token));
+    await aSecondLater();
+    const removed = await fetchFeed(path, { 'if-modified-since': addedAt });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.body).not.toContain('Here Today');
+    const removedAt = removed.headers['last-modified'] as string;
+    expect(Date.parse(removedAt)).toBeGreaterThan(Date.parse(addedAt));
+    // An answer that changes nothing in the feed (an RSVP) leaves the date as it was.
+    okJson(
+      await call(t, 'POST', '/api/team-rsvp/submit', cast.coach.token, {
+        event_type: 'game',
+        event_id: ids['december'],
+        player_id: otherKid,
+        response: 'yes',
+      }),
+    );
+    const afterAnswer = await fetchFeed(path, { 'if-modified-since': removedAt });
+    expect(afterAnswer.statusCode).toBe(304);
+  });
+
+  it('an autumn-overlap time is its first occurrence and keeps its duration for every parser', async () => {
+    // 2026-11-01 in Chicago: 01:00-01:59 happens twice (CDT, then CST).
+    const night = (
+      await post(cast.coach, `/api/games/${cast.team.id}`, {
+        opponent: 'Night Owls',
+        date: '2026-11-01',
+        time: '01:30',
+        location: 'Lit Field',
+      })
+    ).id;
+    // Starts at 01:00 CDT and ends at 01:30 CST: its end is the repeated hour too.
+    const early = (
+      await post(cast.coach, `/api/games/${cast.team.id}`, {
+        opponent: 'Early Birds',
+        date: '2026-11-01',
+        time: '01:00',
+        location: 'Lit Field',
+      })
+    ).id;
+    const text = (await fetchFeed(await feedPathOf(cast.coach))).body;
+    expectStrictlyValid(text);
+    const { events } = parse(text);
+    const nightEvent = events.get(`game-${night}@club.test`);
+    const earlyEvent = events.get(`game-${early}@club.test`);
+    if (!nightEvent || !earlyEvent) throw new Error('events missing');
+    // 01:30 CDT (UTC-5) for 90 minutes, read by ical.js (which takes the second occurrence of a local
+    // time) exactly as an RFC-faithful parser reads it: the times are written in UTC.
+    expect(utc(nightEvent, 'dtstart')).toBe('2026-11-01T06:30:00.000Z');
+    expect(utc(nightEvent, 'dtend')).toBe('2026-11-01T08:00:00.000Z');
+    expect(utc(earlyEvent, 'dtstart')).toBe('2026-11-01T06:00:00.000Z');
+    expect(utc(earlyEvent, 'dtend')).toBe('2026-11-01T07:30:00.000Z');
+    expect(new ICAL.Event(nightEvent).duration.toSeconds()).toBe(90 * 60);
+    expect(new ICAL.Event(earlyEvent).duration.toSeconds()).toBe(90 * 60);
+    const raw = rawEvents(text).get(`game-${night}@club.test`) ?? '';
+    expect(raw).toContain('DTSTART:20261101T063000Z\r\n');
+    expect(raw).toContain('DTEND:20261101T080000Z\r\n');
+    // The day's other times stay in the team's zone.
+    expect(rawEvents(text).get(`game-${ids['dstEnd']}@club.test`)).toContain(
+      `DTSTART;TZID=${ZONE}:20261101T100000\r\n`,
+    );
+  });
+
+  it('refuses a time in the spring-forward gap on every write, naming the gap', async () => {
+    const gap =
+      '2:30 AM does not exist on 03/08/2026 in America/Chicago: clocks go from 2:00 AM to 3:00 AM. Please choose another time.';
+    const team = cast.team.id;
+    const game = { opponent: 'Gap Town', location: 'Nowhere', date: '2026-03-08', time: '02:30' };
+    expectDetail(await call(t, 'POST', `/api/games/${team}`, cast.coach.token, game), 400, gap);
+    // An edit that leaves the time in the gap: a new time, or a new date under the stored time.
+    const kept = await post(cast.coach, `/api/games/${team}`, { ...game, time: '03:30' });
+    expectDetail(
+      await call(t, 'PUT', `/api/games/${team}/${kept.id}`, cast.coach.token, { time: '02:30' }),
+      400,
+      gap,
+    );
+    const halfPast = await post(cast.coach, `/api/games/${team}`, { ...game, date: '2026-03-07' });
+    expectDetail(
+      await call(t, 'PUT', `/api/games/${team}/${halfPast.id}`, cast.coach.token, { date: '2026-03-08' }),
+      400,
+      gap,
+    );
+    // Every week of a practice series: the third of four falls on that night; none is stored.
+    const series = await call(t, 'POST', '/api/practices', cast.coach.token, {
+      team_id: team,
+      title: 'Night Drills',
+      date: '2026-02-22',
+      time: '02:30',
+      location: 'Nowhere',
+      repeat_weeks: 4,
+    });
+    expectDetail(series, 400, gap);
+    const stored = await t.db.execute(sql`select 1 from practices where title = 'Night Drills'`);
+    expect((stored as unknown as { rows: unknown[] }).rows).toEqual([]);
+    // Tournament games, added and edited.
+    const cup = await post(cast.coach, `/api/tournaments/team/${team}`, {
+      name: 'Gap Cup',
+      location: 'Nowhere',
+      start_date: '2026-03-07',
+      end_date: '2026-03-08',
+    });
+    expectDetail(
+      await call(t, 'POST', `/api/tournaments/${cup.id}/games`, cast.coach.token, {
+        opponent: 'Gap United',
+        date: '2026-03-08',
+        time: '02:30',
+      }),
+      400,
+      gap,
+    );
+    const tbd = await post(cast.coach, `/api/tournaments/${cup.id}/games`, {
+      opponent: 'Gap United',
+      date: '2026-03-08',
+      time: 'TBD',
+    });
+    expectDetail(
+      await call(t, 'PUT', `/api/tournaments/${cup.id}/games/${tbd.id}`, cast.coach.token, { time: '02:30' }),
+      400,
+      gap,
+    );
+    // The times around the gap are fine.
+    for (const time of ['01:59', '03:00']) {
+      okJson(await call(t, 'POST', `/api/games/${team}`, cast.coach.token, { ...game, time }), 201);
+    }
   });
 
   it('answers 404 {detail} to a wrong secret, another user’s id, and any malformed address; never a 500', async () => {

@@ -93,6 +93,7 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
       team: { name: 'U10 Hawks' },
       games: [],
       record: { wins: 0, losses: 0, draws: 0 },
+      source_tournament_id: null,
     });
     const listed = (await list(cast.parent.token)).find((x) => x.id === tournament.id);
     expect(listed).toEqual(tournament);
@@ -504,7 +505,7 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     });
   });
 
-  it('GET /api/tournaments/all: tournaments of every team the caller coaches, with team names', async () => {
+  it('GET /api/tournaments/all: the tournaments of every team the caller is in, with team names', async () => {
     const ownTeam = await createTeam(t, cast.coach, { name: 'U12 Second' });
     const own = await newTournament({ name: 'Second team cup' }, ownTeam.id);
     const first = await newTournament({ name: 'First team cup' });
@@ -523,11 +524,16 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     expect(await idsFor(cast.otherCoach.token)).not.toContain(first.id);
     const adminIds = await idsFor(cast.admin.token);
     expect(adminIds).toEqual(expect.arrayContaining([own.id, first.id, theirs.id]));
-    // Parents, players and moderators coach no team.
+    // The spec's calendar and dashboard read it (part 1 section 7): parents, players and moderators get
+    // their own team's tournaments, as GET /api/tournaments/team/{id} gives them, and nothing of others.
     await setModeratorFlags(t, cast, ['can_create_tournaments']);
-    for (const actor of ['parent', 'player', 'moderator', 'stranger'] as const) {
-      expect(await idsFor(cast[actor].token)).toEqual([]);
+    for (const actor of ['parent', 'player', 'moderator'] as const) {
+      const ids = await idsFor(cast[actor].token);
+      expect(ids, actor).toContain(first.id);
+      expect(ids, actor).not.toContain(own.id);
+      expect(ids, actor).not.toContain(theirs.id);
     }
+    expect(await idsFor(cast.stranger.token)).toEqual([]);
     expect((await call(t, 'GET', '/api/tournaments/all')).statusCode).toBe(401);
 
     // Quick-add is a copy posted to the current team.
@@ -544,6 +550,91 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
       201,
     );
     expect(copy).toMatchObject({ team_id: cast.team.id, name: 'Second team cup', games: [] });
+  });
+
+  describe('quick-add does not add a tournament twice (DECISIONS.md "Quick-add")', () => {
+    const copyBody = (source: Tournament, change: Record<string, unknown> = {}) => ({
+      name: source.name,
+      location: source.location,
+      address: source.address,
+      url: source.url,
+      start_date: source.start_date,
+      end_date: source.end_date,
+      notes: source.notes,
+      source_tournament_id: source.id,
+      ...change,
+    });
+    const copyTo = (teamId: number, body: Record<string, unknown>, token = cast.coach.token) =>
+      call(t, 'POST', `/api/tournaments/team/${teamId}`, token, body);
+
+    it('answers 409 to a second copy of the same tournament, and keeps one', async () => {
+      const second = await createTeam(t, cast.coach, { name: 'U12 Quick' });
+      const source = await newTournament(
+        { name: 'Harvest Cup', start_date: fromToday(30), end_date: fromToday(31) },
+        second.id,
+      );
+      const copy = okJson<Tournament>(await copyTo(cast.team.id, copyBody(source)), 201);
+      expect(copy.source_tournament_id).toBe(source.id);
+      const again = await copyTo(cast.team.id, copyBody(source));
+      expectDetail(again, 409, EVENT_MESSAGES.tournamentAlreadyAdded('Harvest Cup'));
+      // Renamed since, it is still the copy of that tournament.
+      okJson(
+        await call(t, 'PUT', `/api/tournaments/${copy.id}`, cast.coach.token, { name: 'Harvest Cup U10' }),
+      );
+      expectDetail(
+        await copyTo(cast.team.id, copyBody(source)),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded('Harvest Cup U10'),
+      );
+      const stored = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from tournaments where team_id = ${cast.team.id} and source_tournament_id = ${source.id}`,
+      );
+      expect(stored).toEqual([{ n: 1 }]);
+    });
+
+    it('knows a tournament added by hand with the same name and dates (case and spaces aside)', async () => {
+      const second = await createTeam(t, cast.coach, { name: 'U12 Manual' });
+      const source = await newTournament(
+        { name: 'Lakeside  Open', start_date: fromToday(40), end_date: fromToday(41) },
+        second.id,
+      );
+      const byHand = await newTournament({
+        name: 'lakeside open',
+        start_date: fromToday(40),
+        end_date: fromToday(41),
+      });
+      expectDetail(
+        await copyTo(cast.team.id, copyBody(source)),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded(byHand.name),
+      );
+      // Other dates are another tournament.
+      okJson(await copyTo(cast.team.id, copyBody(source, { end_date: fromToday(42) })), 201);
+    });
+
+    it('two copies sent at once store one', async () => {
+      const second = await createTeam(t, cast.coach, { name: 'U12 Twice' });
+      const source = await newTournament(
+        { name: 'Double Tap Cup', start_date: fromToday(50), end_date: fromToday(50) },
+        second.id,
+      );
+      const answers = await Promise.all([
+        copyTo(cast.team.id, copyBody(source)),
+        copyTo(cast.team.id, copyBody(source)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    });
+
+    it("refuses a source the caller cannot read with 404, as any other team's tournament", async () => {
+      const theirs = await newTournament({ name: 'Falcons Secret Cup' }, cast.otherTeam.id);
+      expectDetail(await copyTo(cast.team.id, copyBody(theirs)), 404, EVENT_MESSAGES.tournamentNotFound);
+      expectDetail(
+        await copyTo(cast.team.id, copyBody(theirs, { source_tournament_id: 'x' })),
+        400,
+        'source_tournament_id must be a tournament id (a number)',
+      );
+    });
   });
 
   it('every update sets updated_at (the calendar feed reads it)', async () => {

@@ -88,11 +88,44 @@ describe.each(BACKENDS)('polled reads on $name', (backend) => {
     expect(hidden.headers.etag).toBeUndefined();
   });
 
-  it('answers If-None-Match: * as any other read: a refusal stays a refusal, not a 304', async () => {
+  it('answers If-None-Match: * with 304 only for a read that would succeed: a refusal stays a refusal', async () => {
     const refused = await get(`/api/moderators/team/${cast.team.id}`, cast.parent.token, '*');
     expect(refused.statusCode).toBe(403);
-    const read = await get(`/api/teams/${cast.team.id}/players`, cast.coach.token, '*');
-    expect(read.statusCode).toBe(200);
+    expect(refused.json()).toEqual({ detail: expect.any(String) });
+    const hidden = await get(`/api/teams/${cast.otherTeam.id}/players`, cast.coach.token, '*');
+    expect(hidden.statusCode).toBe(404);
+    // RFC 9110 13.1.2: '*' matches any current answer.
+    const url = `/api/teams/${cast.team.id}/players`;
+    const read = await get(url, cast.coach.token, '*');
+    expect(read.statusCode).toBe(304);
+    expect(read.body).toBe('');
+    expect(read.headers.etag).toMatch(/^W\/".+"$/);
+    // The same from the kept answer, gzipped or not.
+    await get(url, cast.coach.token);
+    const kept = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        authorization: `Bearer ${cast.coach.token}`,
+        'if-none-match': '*',
+        'accept-encoding': 'gzip',
+      },
+    });
+    expect(kept.statusCode).toBe(304);
+    expect(kept.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compares If-None-Match weakly (RFC 9110): the tag without W/ and a list of tags match', async () => {
+    const url = `/api/kits/team/${cast.team.id}`;
+    const etag = (await get(url, cast.coach.token)).headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    for (const header of [etag, etag.slice(2), `"other", ${etag}`, `W/"a" ,${etag.slice(2)} , W/"b"`]) {
+      const response = await get(url, cast.coach.token, header);
+      expect(response.statusCode, header).toBe(304);
+    }
+    for (const header of ['W/"other"', etag.slice(3, -1), `${etag}x`]) {
+      expect((await get(url, cast.coach.token, header)).statusCode, header).toBe(200);
+    }
   });
 
   it('sends a kept answer to another tab of the same reader, and never one older than a change', async () => {

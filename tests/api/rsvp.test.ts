@@ -407,6 +407,66 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
     });
   });
 
+  describe('RSVPs close when the event starts (DECISIONS.md)', () => {
+    it('refuses parents and players once an event has started, with the message, and stores nothing', async () => {
+      const yesterday = await newGame(cast.coach.token, cast.team.id, { date: fromToday(-1), time: '10:00' });
+      const cup = await newTournament(cast.team.id, -1, 0);
+      const tbdYesterday = await newTournamentGame(cup, { date: fromToday(-1), time: 'TBD' });
+      const tbdToday = await newTournamentGame(cup, { date: fromToday(0), time: 'TBD' });
+      const refusals = [
+        await submit(cast.parent.token, { event_id: yesterday, player_id: f.ava }),
+        await submitAll(cast.parent.token, { event_id: yesterday, player_ids: [f.ava] }),
+        await submit(f.self.token, { event_id: yesterday, player_id: f.sol }),
+        // Without a time it closes at the end of its day.
+        await submit(cast.parent.token, {
+          event_type: 'tournament',
+          event_id: tbdYesterday,
+          player_id: f.ava,
+        }),
+      ];
+      for (const refused of refusals) expectDetail(refused, 409, RSVP_MESSAGES.closed);
+      expect(await storedAnswers('game_id', yesterday)).toEqual([]);
+      expect(await storedAnswers('tournament_game_id', tbdYesterday)).toEqual([]);
+      // Today's event without a time is open until midnight.
+      okJson(
+        await submit(cast.parent.token, { event_type: 'tournament', event_id: tbdToday, player_id: f.ava }),
+      );
+      // An event still to come is open, as before.
+      okJson(await submit(cast.parent.token, { event_id: f.game, player_id: f.ava }));
+    });
+
+    it('lets a coach or admin record attendance for 7 days after the start, then refuses them too', async () => {
+      const yesterday = await newGame(cast.coach.token, cast.team.id, { date: fromToday(-1), time: '10:00' });
+      const sixDays = await newPractice({ date: fromToday(-6), time: '23:59' });
+      const eightDays = await newGame(cast.coach.token, cast.team.id, { date: fromToday(-8), time: '10:00' });
+      okJson(await submit(cast.coach.token, { event_id: yesterday, player_id: f.ava, response: 'no' }));
+      okJson(
+        await submitAll(cast.admin.token, {
+          event_type: 'practice',
+          event_id: sixDays,
+          player_ids: [f.ava, f.ben],
+        }),
+      );
+      const late = await submit(cast.coach.token, { event_id: eightDays, player_id: f.ava });
+      expectDetail(late, 409, RSVP_MESSAGES.closedForCoaches);
+      expectDetail(
+        await submit(cast.admin.token, { event_id: eightDays, player_id: f.ava }),
+        409,
+        RSVP_MESSAGES.closedForCoaches,
+      );
+      expect(await storedAnswers('game_id', yesterday)).toEqual([
+        { player_id: f.ava, response: 'no', notes: null, responded_by: cast.coach.id },
+      ]);
+      expect(await storedAnswers('game_id', eightDays)).toEqual([]);
+      // A moderator parent is a parent here: the coaches' days are not theirs.
+      expectDetail(
+        await submit(cast.moderator.token, { event_id: yesterday, player_id: f.ben }),
+        409,
+        RSVP_MESSAGES.closed,
+      );
+    });
+  });
+
   describe("the user's own list", () => {
     it('lists the players a parent may answer for and only their answers', async () => {
       okJson(
@@ -417,7 +477,9 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       );
       const list = okJson<RsvpList>(await listOf(cast.parent));
       // Cal is theirs but inactive; Ben is another family's.
-      expect(list.players).toEqual([{ id: f.ava, name: 'Ava Adams', jersey_number: 7 }]);
+      expect(list.players).toEqual([
+        { id: f.ava, team_id: cast.team.id, name: 'Ava Adams', jersey_number: 7 },
+      ]);
       expect(list.rsvps.length).toBeGreaterThan(0);
       expect(new Set(list.rsvps.map((r) => r.player_id))).toEqual(new Set([f.ava]));
       expect(list.rsvps).toContainEqual(
@@ -454,8 +516,50 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       expectDetail(await listOf(cast.coach, 2_147_483_647), 404, 'Team not found');
     });
 
+    it("answers the request exactly as the spec writes it (no query): the caller's answers on every team", async () => {
+      // A parent with a child on each team (joining by code takes one team; the second is made directly).
+      const family = await signUp(t, 'parent', 'Fay Family');
+      const here = (await addPlayer(t, cast.coach, cast.team.id, { name: 'Hal Here', jersey_number: 21 })).id;
+      const there = (await addPlayer(t, cast.otherCoach, cast.otherTeam.id, { name: 'Tia There' })).id;
+      await joinApproved(t, cast.coach, family, cast.team.invite_code ?? '', here);
+      await t.db.execute(sql`insert into team_members (team_id, user_id, role)
+        values (${cast.otherTeam.id}, ${family.id}, 'parent')`);
+      await t.db.execute(sql`insert into parent_contacts (team_id, player_id, name, email, user_id)
+        values (${cast.otherTeam.id}, ${there}, ${family.name}, ${family.email}, ${family.id})`);
+      okJson(await submit(family.token, { player_id: here, response: 'maybe' }));
+      okJson(await submit(family.token, { player_id: there, event_id: f.otherGame, response: 'no' }));
+      // Someone else's answer on either team stays out.
+      okJson(await submit(cast.coach.token, { player_id: f.ben }));
+
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/team-rsvp/user/${family.id}/events`,
+        headers: { authorization: `Bearer ${family.token}` },
+      });
+      const list = okJson<RsvpList>(response);
+      expect(list.players).toEqual([
+        { id: here, team_id: cast.team.id, name: 'Hal Here', jersey_number: 21 },
+        { id: there, team_id: cast.otherTeam.id, name: 'Tia There', jersey_number: null },
+      ]);
+      expect(list.rsvps.map((r) => [r.team_id, r.player_id, r.event_id, r.response])).toEqual([
+        [cast.team.id, here, f.game, 'maybe'],
+        [cast.otherTeam.id, there, f.otherGame, 'no'],
+      ]);
+      // team_id narrows it to one team.
+      const narrowed = okJson<RsvpList>(await listOf(family, cast.otherTeam.id));
+      expect(narrowed.players.map((p) => p.id)).toEqual([there]);
+      expect(narrowed.rsvps.map((r) => r.player_id)).toEqual([there]);
+      // Still only the caller's own id; a user without a team gets an empty list.
+      const other = await call(t, 'GET', `/api/team-rsvp/user/${cast.coach.id}/events`, family.token);
+      expectDetail(other, 404, 'User not found');
+      const lonely = okJson<RsvpList>(
+        await call(t, 'GET', `/api/team-rsvp/user/${cast.stranger.id}/events`, cast.stranger.token),
+      );
+      expect(lonely).toEqual({ players: [], rsvps: [] });
+    });
+
     it.each([
-      ['', 'team_id must be a team id (a number)'],
+      ['?team_id=', 'team_id must be a positive number'],
       ['?team_id=abc', 'team_id must be a team id (a number)'],
       ['?team_id=0', 'team_id must be a positive number'],
       ['?team_id=2147483648', 'team_id is out of range'],

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { CALENDAR_MESSAGES } from '../../src/shared/calendar.ts';
 import { todayIn } from '../../src/shared/event-dates.ts';
+import { addDays } from '../../src/shared/events.ts';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
 import {
   type Account,
@@ -20,6 +21,9 @@ import {
 // busy day shows six dots and '+N' on a phone, and Print Schedule opens the schedule.
 
 const TODAY = todayIn('America/Chicago');
+const TOMORROW = addDays(TODAY, 1);
+/** The first minute of today in the team's zone: an event then has always started. */
+const MIDNIGHT = '00:00';
 const snapshot = snapshotter('calendar');
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -40,6 +44,28 @@ async function openToday(page: Page, info: TestInfo) {
     return page.getByRole('dialog', { name: /^\w+day, \d\d\/\d\d\/\d{4}$/ });
   }
   return page.getByRole('region', { name: /^\w+day, \d\d\/\d\d\/\d{4}$/ });
+}
+
+/** A day's cell of the month grid ('Friday, November 27, 2026, 1 event'), moving a month on if need be. */
+async function dayCell(page: Page, date: string) {
+  const [year = '', month = '', dayOfMonth = ''] = date.split('-');
+  const name = new Date(Date.UTC(Number(year), Number(month) - 1, Number(dayOfMonth))).toLocaleDateString(
+    'en-US',
+    { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  );
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('button', { name: /, today$/ })).toBeVisible();
+  const cell = grid.getByRole('button', { name: new RegExp(`^${name},`) });
+  if ((await cell.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+  return cell;
+}
+
+/** The list of one day's events: the side panel on a desktop, the sheet on a phone. */
+async function openDay(page: Page, info: TestInfo, date: string) {
+  await (await dayCell(page, date)).click();
+  return isPhone(info)
+    ? page.getByRole('dialog', { name: /^\w+day, \d\d\/\d\d\/\d{4}$/ })
+    : page.getByRole('region', { name: /^\w+day, \d\d\/\d\d\/\d{4}$/ });
 }
 
 /** A parent linked to two of the coach's players (let in for the first, then assigned the second). */
@@ -68,9 +94,10 @@ test('a parent with two children answers for both in one tap and sees the answer
     { name: 'Leo Lopez', jersey_number: 7 },
     { name: 'Sam Reed', jersey_number: 1 },
   ]);
+  // Tomorrow: an event of today may have started by the time the test runs, and then takes no answer.
   await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
     opponent: 'Wolves of the Northern Valley United',
-    date: TODAY,
+    date: TOMORROW,
     time: '18:00',
     location: 'Home Ground',
     type: 'league',
@@ -79,9 +106,9 @@ test('a parent with two children answers for both in one tap and sees the answer
   const parent = await parentOfTwo(request, coach, ['Mia Lopez', 'Leo Lopez']);
   await signInAs(page, parent, '/#calendar');
   await expect(page.getByRole('heading', { name: 'Team Calendar', level: 1 })).toBeVisible();
-  await expect(todayCell(page)).toHaveAttribute('aria-label', /1 event, today$/);
+  await expect(await dayCell(page, TOMORROW)).toHaveAttribute('aria-label', /, 1 event$/);
 
-  const day = await openToday(page, info);
+  const day = await openDay(page, info, TOMORROW);
   const game = day.getByRole('article', { name: 'vs Wolves of the Northern Valley United' });
   await expect(game).toContainText('6:00 PM');
   await expect(game).toContainText('Home Ground');
@@ -91,6 +118,8 @@ test('a parent with two children answers for both in one tap and sees the answer
 
   await game.getByRole('button', { name: 'All my players: Attending' }).click();
   await expect(toast(page, RSVP_MESSAGES.submittedAll(2, 'yes'))).toBeVisible();
+  // The message carries its own tick: the toast shows one, not the icon's as well.
+  await expect(toast(page, RSVP_MESSAGES.submittedAll(2, 'yes'))).toHaveText(/^[^✓]*✓[^✓]*$/);
   for (const name of ['Mia Lopez', 'Leo Lopez']) {
     const group = game.getByRole('group', {
       name: `RSVP for ${name}, vs Wolves of the Northern Valley United`,
@@ -111,13 +140,13 @@ test('a parent with two children answers for both in one tap and sees the answer
 
   // The answers are the server's: they are there after a reload, and the filter shows one child.
   await page.reload();
-  const again = await openToday(page, info);
+  const again = await openDay(page, info, TOMORROW);
   const reloaded = again.getByRole('article', { name: 'vs Wolves of the Northern Valley United' });
   await expect(reloaded.locator('.tag', { hasText: /^Attending$/ })).toHaveCount(1);
   await expect(reloaded.locator('.tag', { hasText: /^Not Attending$/ })).toHaveCount(1);
   if (isPhone(info)) await again.getByRole('button', { name: 'Close' }).first().click();
   await page.getByLabel('Show RSVPs for').selectOption({ label: 'Mia Lopez' });
-  const filtered = await openToday(page, info);
+  const filtered = await openDay(page, info, TOMORROW);
   await expect(filtered.getByRole('group', { name: /^RSVP for Leo Lopez/ })).toHaveCount(0);
   await expect(filtered.getByRole('group', { name: /^RSVP for Mia Lopez/ })).toBeVisible();
 });
@@ -277,4 +306,81 @@ test('an RSVP on a dropped connection fails at once and is not sent later; a dou
   await expect(toast(page, '✓ RSVP submitted for Ivy Chen: attending')).toBeVisible();
   await expect(attending).toHaveAttribute('aria-pressed', 'true');
   expect(await answers()).toBe(1);
+});
+
+/** A team with a game today at midnight (started, whatever the time the test runs) and Mia's answer on it. */
+async function startedGame(request: APIRequestContext) {
+  const coach = await coachWithTeam(request, 'U9 Kickoff Comets', [
+    { name: 'Mia Lopez', jersey_number: 10 },
+    { name: 'Leo Lopez', jersey_number: 7 },
+  ]);
+  const game = await apiCall<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Early Risers',
+    date: TODAY,
+    time: MIDNIGHT,
+    location: 'Dawn Field',
+    type: 'league',
+  });
+  const mia = coach.players.find((p) => p.name === 'Mia Lopez');
+  if (!mia) throw new Error('no Mia');
+  // The coach records an answer taken at the pitch.
+  await apiCall(request, coach, 'post', '/team-rsvp/submit', {
+    event_type: 'game',
+    event_id: game.id,
+    player_id: mia.id,
+    response: 'yes',
+  });
+  return { coach, game, mia };
+}
+
+test('RSVPs close when the event starts: a parent sees the answers and the message, without buttons @phone', async ({
+  page,
+  request,
+}, info) => {
+  const { coach, game, mia } = await startedGame(request);
+  const parent = await parentOfTwo(request, coach, ['Mia Lopez', 'Leo Lopez']);
+  // The server refuses the parent too, with the same words.
+  const refused = await request.post('/api/team-rsvp/submit', {
+    headers: { authorization: `Bearer ${parent.token}` },
+    data: { event_type: 'game', event_id: game.id, player_id: mia.id, response: 'no' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toEqual({ detail: RSVP_MESSAGES.closed });
+
+  await signInAs(page, parent, '/#calendar');
+  const day = await openToday(page, info);
+  const card = day.getByRole('article', { name: 'vs Early Risers' });
+  await expect(card.getByRole('note')).toHaveText(RSVP_MESSAGES.closed);
+  await expect(card.locator('.tag', { hasText: /^Attending$/ })).toHaveCount(1);
+  await expect(card.getByText('No answer yet')).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await snapshot(page, info, 'rsvp-closed-parent');
+  if (isPhone(info)) {
+    await expectNoSidewaysScroll(page);
+    await day.getByRole('button', { name: 'Close' }).first().click();
+  }
+
+  // The dashboard's line says so too.
+  await page.goto('/#dashboard');
+  const upcoming = page.getByRole('list', { name: 'Upcoming events' }).getByRole('listitem');
+  await expect(upcoming.filter({ hasText: 'vs Early Risers' })).toContainText(
+    `Leo: no answer yet · Mia: Attending · ${RSVP_MESSAGES.closedNote}`,
+  );
+});
+
+test('after an event starts a coach still records attendance, told until when @phone', async ({
+  page,
+  request,
+}, info) => {
+  const { coach } = await startedGame(request);
+  await signInAs(page, coach, '/#calendar');
+  const day = await openToday(page, info);
+  const card = day.getByRole('article', { name: 'vs Early Risers' });
+  await expect(card.getByRole('note')).toContainText('RSVPs are closed for parents and players');
+  await card
+    .getByRole('group', { name: 'RSVP for Leo Lopez, vs Early Risers' })
+    .getByRole('button', { name: 'Not Attending' })
+    .click();
+  await expect(toast(page, '✓ RSVP submitted for Leo Lopez: not attending')).toBeVisible();
+  await expect(card.locator('.tag', { hasText: /^Not Attending$/ })).toHaveCount(1);
 });

@@ -165,6 +165,14 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   await row.getByRole('button', { name: /Add to Current Team/ }).click();
   await expect(add).toBeHidden();
   await expect(toast(page, 'Tournament created successfully!')).toBeVisible();
+  // Added once: the list marks it and offers it no more (DECISIONS.md 'Quick-add').
+  await page.getByRole('button', { name: 'Add Tournament' }).click();
+  const again = add.getByRole('listitem').filter({ hasText: 'Lakeside Invitational' });
+  await expect(again.getByText('Already added', { exact: true }).first()).toBeVisible();
+  await expect(again.getByRole('button', { name: /^Already added/ })).toBeDisabled();
+  await expect(again.getByRole('button', { name: /Add to Current Team/ })).toHaveCount(0);
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeHidden();
   const card = page.getByRole('list', { name: 'Tournaments', exact: true }).getByRole('listitem');
   await expect(card).toContainText('Lakeside Invitational Tournament for Under Twelves');
   await expect(card).toContainText('Bring both kits.');
@@ -184,6 +192,14 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   await page.getByRole('tab', { name: /Practices/ }).click();
   await page.getByRole('button', { name: 'Add Practice' }).click();
   const practice = page.getByRole('dialog', { name: 'Add Practice' });
+  // A series with a week on the night the clocks go forward: the form names the gap before sending.
+  await practice.getByLabel('Date').fill('2026-03-01');
+  await practice.getByLabel('Time').fill('02:30');
+  await practice.getByLabel('Repeat').selectOption('4');
+  await expect(practice).toContainText(
+    '2:30 AM does not exist on 03/08/2026 in America/Chicago: clocks go from 2:00 AM to 3:00 AM. Please choose another time.',
+  );
+  await expect(practice.getByRole('button', { name: 'Add 4 Practices' })).toBeDisabled();
   await practice.getByLabel('Title').fill('Tuesday Training');
   await practice.getByLabel('Date').fill(addDays(TODAY, 1));
   await practice.getByLabel('Time').fill('17:30');

@@ -10,13 +10,20 @@ import {
   gameDateCheck,
   gameRecord,
   gameResult,
+  isAlreadyAdded,
   isCalendarDate,
   isUpcoming,
   recordText,
   tournamentStatus,
   weeklyDates,
 } from '../../src/shared/events.ts';
-import { todayIn } from '../../src/shared/event-dates.ts';
+import {
+  clockGap,
+  isRepeatedLocalTime,
+  nonexistentTimeMessage,
+  todayIn,
+  zonedStart,
+} from '../../src/shared/event-dates.ts';
 
 const CHICAGO = 'America/Chicago';
 
@@ -169,5 +176,75 @@ describe('dates and formats', () => {
     expect(isUpcoming('2026-06-12', '2026-06-12')).toBe(true);
     expect(isUpcoming('2026-06-11', '2026-06-12')).toBe(false);
     expect(isUpcoming(null, '2026-06-12')).toBe(false);
+  });
+});
+
+describe('times that do not exist, and times that happen twice (DECISIONS.md)', () => {
+  it('refuses a time in the spring-forward gap, naming the gap', () => {
+    expect(nonexistentTimeMessage('2026-03-08', '02:30', CHICAGO)).toBe(
+      '2:30 AM does not exist on 03/08/2026 in America/Chicago: clocks go from 2:00 AM to 3:00 AM. Please choose another time.',
+    );
+    expect(clockGap('2026-03-08', '02:00', CHICAGO)).toEqual({ from: '02:00', to: '03:00' });
+    expect(clockGap('2026-03-08', '02:59', CHICAGO)).toEqual({ from: '02:00', to: '03:00' });
+    // The minutes on either side exist; so does 02:30 on any other day, and in a zone without DST.
+    for (const [date, time, zone] of [
+      ['2026-03-08', '01:59', CHICAGO],
+      ['2026-03-08', '03:00', CHICAGO],
+      ['2026-03-09', '02:30', CHICAGO],
+      ['2026-03-08', '02:30', 'America/Phoenix'],
+      ['2026-03-08', '02:30', 'UTC'],
+    ] as const) {
+      expect(nonexistentTimeMessage(date, time, zone), `${date} ${time} ${zone}`).toBeUndefined();
+    }
+  });
+
+  it('names each zone its own gap (Europe at 02:00, a half-hour change)', () => {
+    expect(nonexistentTimeMessage('2026-03-29', '02:15', 'Europe/Berlin')).toBe(
+      '2:15 AM does not exist on 03/29/2026 in Europe/Berlin: clocks go from 2:00 AM to 3:00 AM. Please choose another time.',
+    );
+    expect(clockGap('2026-10-04', '02:15', 'Australia/Lord_Howe')).toEqual({ from: '02:00', to: '02:30' });
+    expect(clockGap('2026-10-04', '02:30', 'Australia/Lord_Howe')).toBeUndefined();
+  });
+
+  it('passes what is not a date and a clock time (TBD, blank) and unknown zones', () => {
+    expect(nonexistentTimeMessage('2026-03-08', 'TBD', CHICAGO)).toBeUndefined();
+    expect(nonexistentTimeMessage('', '02:30', CHICAGO)).toBeUndefined();
+    expect(nonexistentTimeMessage('2026-03-08', '02:30', 'Mars/Olympus')).toBeUndefined();
+  });
+
+  it('reads a time of the autumn overlap as its first occurrence', () => {
+    const night = zonedStart('2026-11-01', '01:30', CHICAGO);
+    expect(night.toUTC().toISO()).toBe('2026-11-01T06:30:00.000Z');
+    expect(isRepeatedLocalTime(night)).toBe(true);
+    expect(isRepeatedLocalTime(night.plus({ minutes: 90 }))).toBe(false);
+    // The first minute after the overlap, and an ordinary day, have one reading.
+    expect(zonedStart('2026-11-01', '02:00', CHICAGO).toUTC().toISO()).toBe('2026-11-01T08:00:00.000Z');
+    expect(isRepeatedLocalTime(zonedStart('2026-07-01', '01:30', CHICAGO))).toBe(false);
+  });
+});
+
+describe('quick-add: a tournament already on the team (DECISIONS.md)', () => {
+  const cup = { id: 5, name: 'Spring Cup', start_date: '2026-06-06', end_date: '2026-06-07' };
+
+  it('knows the same name and dates, whatever the case and spacing', () => {
+    expect(isAlreadyAdded({ ...cup, id: 9, name: '  spring   CUP ' }, cup)).toBe(true);
+    expect(isAlreadyAdded({ ...cup, id: 9, end_date: '2026-06-08' }, cup)).toBe(false);
+    expect(isAlreadyAdded({ ...cup, id: 9, name: 'Spring Cup II' }, cup)).toBe(false);
+  });
+
+  it('knows a copy after a rename, the original itself, and two copies of one original', () => {
+    const copy = {
+      id: 9,
+      name: 'Renamed',
+      start_date: '2026-07-01',
+      end_date: '2026-07-01',
+      source_tournament_id: 5,
+    };
+    expect(isAlreadyAdded(copy, cup)).toBe(true);
+    expect(isAlreadyAdded(cup, copy)).toBe(true);
+    expect(isAlreadyAdded(copy, { ...copy, id: 12, name: 'Other name' })).toBe(true);
+    expect(isAlreadyAdded(copy, { ...cup, id: 6, name: 'Autumn Cup' })).toBe(false);
+    // A tournament not stored yet (id 0) is compared by its original only when it names one.
+    expect(isAlreadyAdded({ ...cup, id: 7, name: 'x' }, { ...cup, id: 0, name: 'y' })).toBe(false);
   });
 });

@@ -3,11 +3,16 @@ import { rsvpListQuery, rsvpSubmitAllBody, rsvpSubmitBody } from '../../src/shar
 import { ROLES } from '../../src/shared/roles.ts';
 import {
   canRsvpFor,
+  RSVP_COACH_DAYS,
   RSVP_LABELS,
   RSVP_MESSAGES,
+  rsvpClosedMessage,
+  rsvpClosesAt,
+  rsvpCoachesCloseAt,
   rsvpCounts,
   rsvpEligible,
   rsvpEventKey,
+  rsvpWindow,
 } from '../../src/shared/rsvp.ts';
 
 // The RSVP rules shared by the page and the server (spec part 1 sections 4-5; DECISIONS.md 'RSVP
@@ -104,9 +109,70 @@ describe('request shapes', () => {
     expect(rsvpSubmitAllBody.safeParse({ ...all, player_ids: many }).success).toBe(false);
   });
 
-  it('reads the team of the list from the query string', () => {
+  it('reads the team of the list from the query string; without one the list spans every team', () => {
     expect(rsvpListQuery.parse({ team_id: '12' })).toEqual({ team_id: 12 });
-    expect(rsvpListQuery.safeParse({}).success).toBe(false);
+    expect(rsvpListQuery.parse({})).toEqual({});
     expect(rsvpListQuery.safeParse({ team_id: '2147483648' }).success).toBe(false);
+  });
+});
+
+describe('RSVPs close when the event starts (DECISIONS.md)', () => {
+  const CHICAGO = 'America/Chicago';
+  const at = (iso: string) => new Date(iso);
+  const game = { date: '2026-09-12', time: '10:00' };
+
+  it('closes for parents and players exactly at the start, in the team zone', () => {
+    // 10:00 CDT is 15:00 UTC.
+    expect(rsvpClosesAt(game, CHICAGO)?.toISOString()).toBe('2026-09-12T15:00:00.000Z');
+    for (const role of ['parent', 'player'] as const) {
+      expect(rsvpClosedMessage(role, game, CHICAGO, at('2026-09-12T14:59:59.999Z'))).toBeUndefined();
+      expect(rsvpClosedMessage(role, game, CHICAGO, at('2026-09-12T15:00:00.000Z'))).toBe(
+        'This event has started; RSVPs are closed.',
+      );
+    }
+    // The same wall-clock time elsewhere is another instant.
+    expect(rsvpClosesAt(game, 'Europe/Berlin')?.toISOString()).toBe('2026-09-12T08:00:00.000Z');
+    expect(rsvpWindow(game, 'Europe/Berlin', at('2026-09-12T09:00:00Z'))).toBe('coaches');
+    expect(rsvpWindow(game, CHICAGO, at('2026-09-12T09:00:00Z'))).toBe('open');
+  });
+
+  it('lets coaches and admins answer for 7 days after the start, to the minute', () => {
+    const sevenDays = at('2026-09-19T15:00:00.000Z');
+    for (const role of ['coach', 'admin'] as const) {
+      expect(rsvpClosedMessage(role, game, CHICAGO, at('2026-09-12T15:00:00Z'))).toBeUndefined();
+      expect(rsvpClosedMessage(role, game, CHICAGO, new Date(sevenDays.getTime() - 1))).toBeUndefined();
+      expect(rsvpClosedMessage(role, game, CHICAGO, sevenDays)).toBe(RSVP_MESSAGES.closedForCoaches);
+    }
+    expect(RSVP_MESSAGES.closedForCoaches).toContain(`${RSVP_COACH_DAYS} days`);
+    expect(rsvpWindow(game, CHICAGO, sevenDays)).toBe('closed');
+  });
+
+  it('keeps 7 days on the wall clock across a clock change', () => {
+    // 10:00 CDT on 2026-10-28; 7 days later the clocks have gone back: 10:00 CST is 16:00 UTC.
+    const before = { date: '2026-10-28', time: '10:00' };
+    expect(rsvpCoachesCloseAt(before, CHICAGO)?.toISOString()).toBe('2026-11-04T16:00:00.000Z');
+  });
+
+  it('closes an event without a known time (all-day, TBD) at the end of its day', () => {
+    for (const time of [null, 'TBD', '']) {
+      const day = { date: '2026-06-06', time };
+      expect(rsvpClosesAt(day, CHICAGO)?.toISOString()).toBe('2026-06-07T05:00:00.000Z');
+      expect(rsvpWindow(day, CHICAGO, at('2026-06-07T04:59:59Z'))).toBe('open');
+      expect(rsvpWindow(day, CHICAGO, at('2026-06-07T05:00:00Z'))).toBe('coaches');
+      expect(rsvpWindow(day, CHICAGO, at('2026-06-14T05:00:00Z'))).toBe('closed');
+    }
+  });
+
+  it('never closes a game without a date yet', () => {
+    const undated = { date: null, time: null };
+    expect(rsvpClosesAt(undated, CHICAGO)).toBeUndefined();
+    expect(rsvpClosedMessage('parent', undated, CHICAGO, at('2100-01-01T00:00:00Z'))).toBeUndefined();
+  });
+
+  it('reads an autumn-overlap time as its first occurrence', () => {
+    // 01:30 on 2026-11-01 in Chicago happens at 06:30 UTC (CDT) and again at 07:30 (CST).
+    const night = { date: '2026-11-01', time: '01:30' };
+    expect(rsvpClosesAt(night, CHICAGO)?.toISOString()).toBe('2026-11-01T06:30:00.000Z');
+    expect(rsvpWindow(night, CHICAGO, at('2026-11-01T07:00:00Z'))).toBe('coaches');
   });
 });

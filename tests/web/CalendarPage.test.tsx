@@ -11,10 +11,10 @@ import { dismissToast } from '../../src/web/lib/toasts.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
-// Today is Tuesday 2026-11-24 in Chicago.
+// Today is Tuesday 2026-11-24 in Chicago, 9:00 AM: the day's 10:00 game has not started yet.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-24T18:00:00Z'));
+  vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
 });
 
 afterEach(() => {
@@ -116,8 +116,8 @@ const placeholder = calEvent({
   rsvpEventId: null,
 });
 
-const MIA: RsvpPlayer = { id: 11, name: 'Mia Lee', jersey_number: 7 };
-const LEO: RsvpPlayer = { id: 12, name: 'Leo Lee', jersey_number: 9 };
+const MIA: RsvpPlayer = { id: 11, team_id: 3, name: 'Mia Lee', jersey_number: 7 };
+const LEO: RsvpPlayer = { id: 12, team_id: 3, name: 'Leo Lee', jersey_number: 9 };
 
 function rsvp(player: RsvpPlayer, response: Rsvp['response'], overrides: Partial<Rsvp> = {}): Rsvp {
   return {
@@ -174,15 +174,13 @@ function serve({ events = [], players = [MIA], rsvps = [], answer }: Server = {}
   return inner;
 }
 
-const TEAM = teamFixture();
-
 function renderPage({ role = 'parent', coachLike = false } = {}) {
   return renderWithClient(
     <>
       <ToastRegion layer={null} />
       <CalendarPage
         title="Team Calendar"
-        team={TEAM}
+        team={teamFixture({ is_coach: coachLike })}
         user={{ id: 5, role: role as 'parent' }}
         coachLike={coachLike}
       />
@@ -482,8 +480,8 @@ describe('Team Calendar: a coach', () => {
     const players = [
       MIA,
       LEO,
-      { id: 13, name: 'Ava Stone', jersey_number: 3 },
-      { id: 14, name: 'Sam Reed', jersey_number: 4 },
+      { id: 13, team_id: 3, name: 'Ava Stone', jersey_number: 3 },
+      { id: 14, team_id: 3, name: 'Sam Reed', jersey_number: 4 },
     ];
     serve({ events: [calEvent()], players, rsvps: [rsvp(MIA, 'yes'), rsvp(LEO, 'no')] });
     renderPage({ role: 'coach', coachLike: true });
@@ -492,6 +490,64 @@ describe('Team Calendar: a coach', () => {
     expect(fold?.open).toBe(false);
     fireEvent.click(summary);
     expect(within(fold!).getByRole('group', { name: 'RSVP for Sam Reed, vs Hawks' })).toBeTruthy();
+  });
+});
+
+describe('Team Calendar: RSVPs close when the event starts (DECISIONS.md)', () => {
+  // Yesterday's game has started; today's at 10:00 starts in an hour.
+  const started = calEvent({
+    id: 'game-2',
+    sourceId: 2,
+    rsvpEventId: 2,
+    date: '2026-11-23',
+    title: 'vs Owls',
+  });
+
+  it('shows a parent the answers of a started event with the message and no buttons', async () => {
+    serve({
+      events: [started, calEvent()],
+      players: [MIA, LEO],
+      rsvps: [rsvp(MIA, 'yes', { event_id: 2, notes: 'Left at half time' })],
+    });
+    renderPage();
+    await screen.findByRole('group', { name: 'RSVP for Mia Lee, vs Hawks' });
+    fireEvent.click(day(/November 23/));
+    const card = await within(panel()).findByRole('article', { name: 'vs Owls' });
+    expect(within(card).getByRole('note').textContent).toBe('This event has started; RSVPs are closed.');
+    expect(within(card).queryAllByRole('button')).toEqual([]);
+    expect(within(card).queryByRole('group')).toBeNull();
+    expect(within(card).getByText('Attending', { selector: '.tag' })).toBeTruthy();
+    expect(within(card).getByText('No answer yet')).toBeTruthy();
+    expect(within(card).getByText('Note: Left at half time')).toBeTruthy();
+  });
+
+  it('lets a coach record attendance after the start, saying until when, and not after 7 days', async () => {
+    const lastWeek = calEvent({
+      id: 'game-3',
+      sourceId: 3,
+      rsvpEventId: 3,
+      date: '2026-11-17',
+      title: 'vs Larks',
+    });
+    serve({ events: [started, lastWeek], players: [MIA, LEO] });
+    renderPage({ role: 'coach', coachLike: true });
+    fireEvent.click(await screen.findByRole('button', { name: /November 23/ }));
+    const card = await within(panel()).findByRole('article', { name: 'vs Owls' });
+    await within(card).findByRole('group', { name: 'RSVP for Mia Lee, vs Owls' });
+    expect(within(card).getByRole('note').textContent).toBe(
+      RSVP_MESSAGES.coachesStillOpen('11/30/2026 at 10:00 AM'),
+    );
+    // 11/17 at 10:00 plus 7 days is 11/24 at 10:00, an hour from now: still open.
+    fireEvent.click(day(/November 17/));
+    const larks = await within(panel()).findByRole('article', { name: 'vs Larks' });
+    expect(within(larks).getByRole('group', { name: 'RSVP for Mia Lee, vs Larks' })).toBeTruthy();
+    vi.setSystemTime(new Date('2026-11-24T16:00:00Z'));
+    // The page follows the clock (at most 30 s late); a re-render shows it at once.
+    fireEvent.click(day(/November 23/));
+    fireEvent.click(day(/November 17/));
+    const closed = await within(panel()).findByRole('article', { name: 'vs Larks' });
+    expect(within(closed).getByRole('note').textContent).toBe(RSVP_MESSAGES.closedForCoaches);
+    expect(within(closed).queryByRole('group')).toBeNull();
   });
 });
 

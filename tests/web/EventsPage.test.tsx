@@ -115,7 +115,9 @@ describe('Team Events: tournaments', () => {
               team_name: 'U14 Lions',
             }),
           ]
-        : undefined,
+        : url.endsWith('/teams/coached')
+          ? [coachTeam, teamFixture({ id: 8, name: 'U14 Lions' })]
+          : undefined,
     );
     renderPage();
     const dialog = await screen.findByRole('dialog', { name: 'Add Tournament' });
@@ -124,6 +126,60 @@ describe('Team Events: tournaments', () => {
     expect(
       within(dialog).getByRole('button', { name: 'Add to Current Team Other Team Cup (U14 Lions)' }),
     ).toBeTruthy();
+  });
+
+  it('quick-add marks a tournament already on the team and copies the others with their source', async () => {
+    window.history.replaceState(null, '', '/#tournaments?add=tournament');
+    const other = (id: number, name: string, teamId: number, overrides: Partial<Tournament> = {}) =>
+      tournament(id, name, '2026-07-01', '2026-07-02', 'upcoming', {
+        team_id: teamId,
+        team_name: teamId === 8 ? 'U14 Lions' : 'U9 Cubs',
+        ...overrides,
+      });
+    const mine = [
+      ...TOURNAMENTS,
+      // A copy of tournament 10, renamed since; and one added by hand with the same name and dates as 11.
+      tournament(5, 'Lions Invitational (ours)', '2026-07-05', '2026-07-05', 'upcoming', {
+        source_tournament_id: 10,
+      }),
+      tournament(6, 'city cup', '2026-07-01', '2026-07-02', 'upcoming'),
+    ];
+    const calls = serve({ tournaments: mine }, (url, method) =>
+      url.endsWith('/tournaments/all')
+        ? [
+            other(10, 'Lions Invitational', 8, { start_date: '2026-07-05', end_date: '2026-07-05' }),
+            other(11, 'City Cup', 8),
+            other(12, 'Harbour Cup', 8),
+            // A team the user is a parent on: not theirs to copy from.
+            other(13, 'Cubs Jamboree', 20),
+          ]
+        : url.endsWith('/teams/coached')
+          ? [coachTeam, teamFixture({ id: 8, name: 'U14 Lions' })]
+          : method === 'POST' && url.endsWith('/tournaments/team/3')
+            ? other(14, 'Harbour Cup', 3, { source_tournament_id: 12 })
+            : undefined,
+    );
+    renderPage();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tournament' });
+    await within(dialog).findByText('Harbour Cup');
+    const button = (name: string) =>
+      within(dialog).getByRole('button', {
+        name: new RegExp(`^(Already added|Add to Current Team) ${name}`),
+      });
+    for (const name of ['Lions Invitational', 'City Cup']) {
+      expect(button(name).textContent).toMatch(/^Already added/);
+      expect((button(name) as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect(within(dialog).getAllByText('Already added', { selector: '.tag' })).toHaveLength(2);
+    expect(within(dialog).queryByText('Cubs Jamboree')).toBeNull();
+    fireEvent.click(button('Harbour Cup'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Harbour Cup',
+      start_date: '2026-07-01',
+      end_date: '2026-07-02',
+      source_tournament_id: 12,
+    });
   });
 
   it('asks with a Game Date Warning far outside the dates and a Date Notice just outside', async () => {

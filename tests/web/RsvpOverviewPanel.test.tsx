@@ -203,8 +203,8 @@ function rsvpList(overrides: Partial<RsvpList> = {}): RsvpList {
   });
   return {
     players: [
-      { id: 1, name: 'Mia Lopez', jersey_number: 10 },
-      { id: 2, name: 'Leo Lopez', jersey_number: 7 },
+      { id: 1, team_id: 3, name: 'Mia Lopez', jersey_number: 10 },
+      { id: 2, team_id: 3, name: 'Leo Lopez', jersey_number: 7 },
     ],
     rsvps: [answer(1, 1, 5, 'yes'), answer(2, 2, 6, 'no'), answer(3, 1, 6, 'maybe')],
     ...overrides,
@@ -228,12 +228,17 @@ describe("The dashboard's RSVP line", () => {
   it('uses full names when two players share a first name', () => {
     const list = rsvpList({
       players: [
-        { id: 1, name: 'Mia Lopez', jersey_number: 10 },
-        { id: 2, name: 'Mia Park', jersey_number: 7 },
+        { id: 1, team_id: 3, name: 'Mia Lopez', jersey_number: 10 },
+        { id: 2, team_id: 3, name: 'Mia Park', jersey_number: 7 },
       ],
     });
     const { container } = render(<RsvpSummary list={list} event={{ kind: 'game', id: 5 }} />);
     expect(text(container)).toBe('RSVP: Mia Lopez: Attending · Mia Park: no answer yet');
+  });
+
+  it("says 'RSVPs closed' beside a parent's answers once the event has started", () => {
+    const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 5 }} closed />);
+    expect(text(container)).toBe('RSVP: Mia: Attending · Leo: no answer yet · RSVPs closed');
   });
 
   it('gives a coach the counts and how many have not answered', () => {

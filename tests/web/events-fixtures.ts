@@ -43,6 +43,7 @@ export function tournament(
     startDate: `${start}T00:00:00.000Z`,
     endDate: `${end}T23:59:59.999Z`,
     notes: null,
+    source_tournament_id: null,
     status,
     team_name: 'Riverside Lions',
     teamName: 'Riverside Lions',

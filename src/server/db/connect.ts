@@ -43,9 +43,10 @@ export interface Database {
 /**
  * Drizzle's logger sees every statement: the hook behind `Database.onWrite`. Reads, and the writes of
  * the housekeeping tables that no cached answer holds (the outbox the mail sender claims from every few
- * seconds, the rate-limit counters), do not count.
+ * seconds, the rate-limit counters, the calendar feed's Last-Modified records), do not count.
  */
-const NOT_A_CHANGE = /^\s*(select\b|(update|insert into|delete from)\s+"?(email_outbox|rate_limit_hits)\b)/i;
+const NOT_A_CHANGE =
+  /^\s*(select\b|(update|insert into|delete from)\s+"?(email_outbox|rate_limit_hits|calendar_feed_states)\b)/i;
 
 function writeWatcher() {
   const listeners = new Set<() => void>();

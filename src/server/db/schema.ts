@@ -11,6 +11,7 @@ export * from './schema/invites.ts';
 export * from './schema/kits.ts';
 export * from './schema/events.ts';
 export * from './schema/rsvps.ts';
+export * from './schema/calendar.ts';
 export * from './schema/messaging.ts';
 export * from './schema/conversations.ts';
 export * from './schema/documents.ts';

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { loadTeamAccess, TEAM_NOT_FOUND, type TeamAccess } from '../features/teams/access.ts';
 import { notFound } from '../http-error.ts';
 import { acceptsGzip, type AnswerCache, COMPRESS_FROM_BYTES, compress } from './answer-cache.ts';
+import { namesTag, parseIfNoneMatch } from './conditional-get.ts';
 
 // The signed-in scope of the API: authentication is a hook of the scope (not a spread on each route),
 // and a route with a :teamId parameter gets the caller's access to that team loaded once, before its
@@ -69,12 +70,6 @@ export function teamReadEtag(request: FastifyRequest, now = Date.now()): string 
   return readTags(request, now).etag;
 }
 
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  // Only this read's own tag: '*' would answer 304 before the route's own checks (a 403, a 400) ran.
-  return header.split(',').some((candidate) => candidate.trim() === etag);
-}
-
 /** Registers `routes` behind authentication and :teamId access loading. */
 export function signedInScope(
   db: Db,
@@ -100,7 +95,9 @@ export function signedInScope(
       // Kept only by this browser, and always asked about again before use.
       reply.header('Cache-Control', 'private, no-cache');
       reply.header('Vary', 'Authorization, Accept-Encoding');
-      if (matches(request.headers['if-none-match'], etag)) {
+      // A tag the header names answers 304 at once (compared weakly: conditional-get.ts). `*` waits
+      // for the read itself: only an answer that would be a 200 becomes a 304, never a 403 or a 400.
+      if (namesTag(parseIfNoneMatch(request.headers['if-none-match']), etag)) {
         return reply.code(304).send();
       }
       const kept = answers.get(answerKey);
@@ -117,6 +114,15 @@ export function signedInScope(
     // A successful read's serialised answer is kept (error answers are not), and a large one is sent
     // gzipped to a client that takes it.
     scope.addHook('onSend', async (request, reply, payload) => {
+      if (
+        request.method === 'GET' &&
+        reply.statusCode === 200 &&
+        reply.hasHeader('ETag') &&
+        parseIfNoneMatch(request.headers['if-none-match'])?.any
+      ) {
+        reply.code(304).removeHeader('Content-Type').removeHeader('Content-Encoding');
+        return null;
+      }
       const key = request.answerKey;
       if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       answers.set(key, payload);

@@ -9,8 +9,9 @@ import { optionalText } from './fields.ts';
 //
 //   GET  /api/calendar/team/{teamId}/events?from=YYYY-MM-DD&to=YYYY-MM-DD  -> CalendarEvent[]
 //        (one request per month view: games, tournament games, tournament-day placeholders, practices)
-//   GET  /api/team-rsvp/user/{userId}/events?team_id={teamId}             -> RsvpList
-//        (the caller's own id only; the RSVPs of the players the caller may answer for, and those players)
+//   GET  /api/team-rsvp/user/{userId}/events[?team_id={teamId}]           -> RsvpList
+//        (the caller's own id only; the RSVPs of the players the caller may answer for, and those players,
+//        on that team, or without team_id on every team of the caller)
 //   POST /api/team-rsvp/submit        body RsvpSubmit      -> Rsvp          (resubmitting replaces)
 //   POST /api/team-rsvp/submit-all    body RsvpSubmitAll   -> Rsvp[]        (several players, one tap)
 //   GET  /api/team-rsvp/team/{teamId}/overview                           -> { upcoming_events }
@@ -67,6 +68,8 @@ export type Rsvp = z.infer<typeof rsvpSchema>;
 /** A player the caller may answer for (part 1 section 5), in roster order. */
 export const rsvpPlayerSchema = z.object({
   id: z.number().int(),
+  /** The player's team (a list without team_id spans the caller's teams). */
+  team_id: z.number().int(),
   name: z.string(),
   jersey_number: z.number().int().nullable(),
 });
@@ -78,12 +81,14 @@ export const rsvpListSchema = z.object({
 });
 export type RsvpList = z.infer<typeof rsvpListSchema>;
 
+/** team_id narrows the list to one team; without it the list spans every team of the caller. */
 export const rsvpListQuery = z.object({
   team_id: z.coerce
     .number({ error: 'team_id must be a team id (a number)' })
     .int('team_id must be a whole number')
     .min(1, 'team_id must be a positive number')
-    .max(2_147_483_647, 'team_id is out of range'),
+    .max(2_147_483_647, 'team_id is out of range')
+    .optional(),
 });
 
 const dateQuery = (label: string) =>

@@ -127,9 +127,21 @@ const tournamentFields = {
 const endNotBeforeStart = (value: { start_date?: string; end_date?: string }) =>
   !value.start_date || !value.end_date || value.end_date >= value.start_date;
 
-/** POST /api/tournaments/team/{teamId} (also the quick-add copy). */
+/**
+ * POST /api/tournaments/team/{teamId} (also the quick-add copy, which names the tournament it copies in
+ * `source_tournament_id`, a field of ours and optional: a copy without it is known by name and dates).
+ */
 export const tournamentBody = z
-  .object(tournamentFields)
+  .object({
+    ...tournamentFields,
+    source_tournament_id: z
+      .number({ error: 'source_tournament_id must be a tournament id (a number)' })
+      .int('source_tournament_id must be a whole number')
+      .min(1, 'source_tournament_id must be a positive number')
+      .max(2_147_483_647, 'source_tournament_id is out of range')
+      .nullish()
+      .transform((v) => v ?? null),
+  })
   .refine(endNotBeforeStart, { message: EVENT_MESSAGES.endBeforeStart, path: ['end_date'] });
 export type TournamentBody = z.input<typeof tournamentBody>;
 
@@ -201,6 +213,8 @@ export const tournamentSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   notes: z.string().nullable(),
+  /** The original a quick-add copy was made from; null for a tournament created from scratch. */
+  source_tournament_id: z.number().int().nullable(),
   /** Computed in the team's time zone (DECISIONS.md), never stored. */
   status: z.enum(TOURNAMENT_STATUSES),
   team_name: z.string(),

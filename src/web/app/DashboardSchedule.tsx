@@ -1,9 +1,12 @@
 import type { Team } from '../../shared/api/teams.ts';
+import { rsvpClosedMessage } from '../../shared/rsvp.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useMyRsvps } from '../features/calendar/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
+import { useTeamTimeZone } from '../lib/public-config.ts';
+import { useNow } from '../lib/use-now.ts';
 import { DashboardAnnouncements, DashboardEvents, DashboardPolls } from './screens.ts';
 
 /**
@@ -13,7 +16,7 @@ import { DashboardAnnouncements, DashboardEvents, DashboardPolls } from './scree
 const DASHBOARD_REFRESH_MS = 60_000;
 
 interface DashboardScheduleProps {
-  team: Pick<Team, 'id'>;
+  team: Pick<Team, 'id' | 'is_coach'>;
   coachLike: boolean;
 }
 
@@ -54,11 +57,21 @@ function ScheduleWithRsvps({
 }) {
   // One request for every card: the players the user answers for and their answers on this team.
   const rsvps = useMyRsvps(userId, team.id, { refetchInterval: DASHBOARD_REFRESH_MS });
+  const zone = useTeamTimeZone();
+  const now = useNow();
+  const role = team.is_coach ? 'coach' : 'parent';
   return (
     <DashboardEvents
       team={team}
       roster={roster}
-      rsvpSummary={(event) => <RsvpSummary list={rsvps.data} event={event} counts={coachLike} />}
+      rsvpSummary={(event) => (
+        <RsvpSummary
+          list={rsvps.data}
+          event={event}
+          counts={coachLike}
+          closed={rsvpClosedMessage(role, event, zone, now) !== undefined}
+        />
+      )}
     />
   );
 }

@@ -15,6 +15,9 @@ interface ToastRegionProps {
 export function ToastRegion({ layer }: ToastRegionProps) {
   const toast = useToast();
   const shown = useTopLayer() === layer ? toast : null;
+  const mark = shown?.tone === 'error' ? '!' : '✓';
+  // A message that carries its own mark (the spec's '✓ RSVP submitted for ...') shows it once.
+  const ownMark = shown?.text.trimStart().startsWith(mark) ?? false;
   return (
     <div className="toast-region" aria-live="polite">
       {shown && (
@@ -23,9 +26,11 @@ export function ToastRegion({ layer }: ToastRegionProps) {
           className={`toast toast--${shown.tone}`}
           role={shown.tone === 'error' ? 'alert' : 'status'}
         >
-          <span className="toast__icon" aria-hidden="true">
-            {shown.tone === 'error' ? '!' : '✓'}
-          </span>
+          {!ownMark && (
+            <span className="toast__icon" aria-hidden="true">
+              {mark}
+            </span>
+          )}
           <span className="toast__text">{shown.text}</span>
           <button type="button" className="icon-button toast__close" onClick={dismissToast}>
             <span aria-hidden="true">×</span>

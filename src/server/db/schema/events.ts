@@ -39,6 +39,12 @@ export const tournaments = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     notes: text('notes'),
+    /**
+     * The original a quick-add copy was made from (DECISIONS.md 'Quick-add'), so a copy is known after
+     * a rename too. A record of where it came from, not a reference: no foreign key, so deleting the
+     * original touches no other team's rows, and ids are never reused.
+     */
+    sourceTournamentId: integer('source_tournament_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

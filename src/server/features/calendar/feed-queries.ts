@@ -8,7 +8,7 @@ import type {
 import type { MemberRole } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
-import { parentContacts, players, teamMembers, teams } from '../../db/schema.ts';
+import { calendarFeedStates, parentContacts, players, teamMembers, teams } from '../../db/schema.ts';
 
 // What the calendar feed reads: the user's teams with their data versions (enough for the ETag and a
 // 304), whether a player narrows the feed, and, only when the feed must be written, the events of all
@@ -154,4 +154,41 @@ export async function feedRows(db: Db, teamIds: readonly number[], since: string
     games: parsed<FeedGameRow>(row['games']),
     practices: parsed<FeedPracticeRow>(row['practices']),
   };
+}
+
+/**
+ * The feed's Last-Modified after answering the text whose hash is `contentHash` (decision 017): kept
+ * while the text stays the same; when it differs from the last one answered, the newest change the
+ * text holds (`newest`), but always at least a second after the previous value, so a removal (which
+ * leaves no row to date it) moves it on too, and in whole seconds, as HTTP dates have them.
+ */
+export async function feedLastModified(
+  db: Db,
+  feed: { userId: number; playerId: number },
+  contentHash: string,
+  newest: Date,
+): Promise<Date> {
+  const [changed] = await db
+    .insert(calendarFeedStates)
+    .values({
+      userId: feed.userId,
+      playerId: feed.playerId,
+      contentHash,
+      modifiedAt: sql`date_trunc('second', ${newest.toISOString()}::timestamptz)`,
+    })
+    .onConflictDoUpdate({
+      target: [calendarFeedStates.userId, calendarFeedStates.playerId],
+      set: {
+        contentHash: sql`excluded.content_hash`,
+        modifiedAt: sql`greatest(excluded.modified_at, ${calendarFeedStates.modifiedAt} + interval '1 second')`,
+      },
+      setWhere: sql`${calendarFeedStates.contentHash} <> excluded.content_hash`,
+    })
+    .returning({ modifiedAt: calendarFeedStates.modifiedAt });
+  if (changed) return changed.modifiedAt;
+  const [kept] = await db
+    .select({ modifiedAt: calendarFeedStates.modifiedAt })
+    .from(calendarFeedStates)
+    .where(and(eq(calendarFeedStates.userId, feed.userId), eq(calendarFeedStates.playerId, feed.playerId)));
+  return kept?.modifiedAt ?? newest;
 }

@@ -6,6 +6,12 @@ import type { Database } from '../../db/connect.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { isId } from '../../params.ts';
 import { acceptsGzip, type AnswerCache } from '../../plugins/answer-cache.ts';
+import {
+  httpDate,
+  noneMatchFails,
+  notModifiedSince,
+  parseIfNoneMatch,
+} from '../../plugins/conditional-get.ts';
 import { createFeedService } from './feed-service.ts';
 
 // GET /api/calendar/feed/{userId}/{token}.ics[?player_id=] (DECISIONS.md 'Calendar feed'): no bearer
@@ -16,10 +22,8 @@ import { createFeedService } from './feed-service.ts';
 /** A secret is 32 bytes in base64url: exactly 43 characters. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
-}
+/** A Last-Modified is never later than the answer itself (RFC 9110 8.8.2.1). */
+const lastModifiedNow = (modified: Date) => new Date(Math.min(modified.getTime(), Date.now()));
 
 export async function calendarFeedRoutes(
   app: FastifyInstance,
@@ -44,14 +48,23 @@ export async function calendarFeedRoutes(
 
       const resolved = await feed.resolve(userId, token, query.data.player_id);
       if (!resolved) throw notFound(CALENDAR_MESSAGES.feedNotFound);
-      // Calendar apps keep it privately and ask again with If-None-Match.
+      // Calendar apps keep it privately and ask again with If-None-Match (compared weakly, `*` too: the
+      // feed exists once the address is right) or If-Modified-Since; If-None-Match wins when both come.
       reply.header('Cache-Control', 'private, no-cache');
       reply.header('Vary', 'Accept-Encoding');
-      if (matches(request.headers['if-none-match'], resolved.etag)) {
+      const noneMatch = parseIfNoneMatch(request.headers['if-none-match']);
+      if (noneMatchFails(noneMatch, resolved.etag)) {
+        const known = feed.knownLastModified(resolved.etag);
+        if (known) reply.header('Last-Modified', httpDate(lastModifiedNow(known)));
         return reply.header('ETag', resolved.etag).code(304).send();
       }
-      const { answer, etag } = await feed.answer(resolved);
+      const written = await feed.answer(resolved);
+      const { answer, etag } = written;
+      const lastModified = await feed.lastModified(resolved, written);
       reply.header('ETag', etag);
+      reply.header('Last-Modified', httpDate(lastModifiedNow(lastModified)));
+      // Compared with the date recorded, which may be a second ahead of the one sent.
+      if (!noneMatch && notModifiedSince(request.headers, lastModified)) return reply.code(304).send();
       reply.header('Content-Type', 'text/calendar; charset=utf-8');
       if (answer.gzipped && acceptsGzip(request.headers['accept-encoding'])) {
         return reply.header('Content-Encoding', 'gzip').send(answer.gzipped);

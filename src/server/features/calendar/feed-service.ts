@@ -12,7 +12,7 @@ import {
   monthOf,
   shiftMonth,
 } from '../../../shared/calendar.ts';
-import { todayIn } from '../../../shared/event-dates.ts';
+import { isRepeatedLocalTime, todayIn, zonedStart } from '../../../shared/event-dates.ts';
 import { canRsvpFor } from '../../../shared/rsvp.ts';
 import type { Config } from '../../config.ts';
 import { CHANGE_CHANNEL } from '../../db/change-cache.ts';
@@ -24,7 +24,14 @@ import {
   type KeptAnswer,
 } from '../../plugins/answer-cache.ts';
 import { findUserById } from '../auth/queries.ts';
-import { type FeedTeam, feedRows, type FeedRows, feedTeamsOf, findFeedPlayer } from './feed-queries.ts';
+import {
+  type FeedTeam,
+  feedLastModified,
+  feedRows,
+  type FeedRows,
+  feedTeamsOf,
+  findFeedPlayer,
+} from './feed-queries.ts';
 import { tokenMatches } from './token-service.ts';
 
 // The iCalendar feed (DECISIONS.md 'Calendar feed'; docs/decisions/017). Calendar apps poll it about
@@ -34,7 +41,7 @@ import { tokenMatches } from './token-service.ts';
 // same teams, and gzipped; only a change under a team makes it be read and written again.
 
 /** Grows when the feed's format changes, so no client keeps a feed written by older code. */
-const FEED_FORMAT = 1;
+const FEED_FORMAT = 2;
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 /** Events written between two turns of the event loop. */
@@ -91,6 +98,16 @@ const escapeText = (text: string) =>
   clean(text)
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, '\\n');
+
+/**
+ * An event's SUMMARY: a tournament day without a game is titled with the tournament's name
+ * (docs/decisions/017); a cancelled one starts 'Cancelled: ', for the calendars that ignore STATUS
+ * (calcurse) (DECISIONS.md 'Calendar feed').
+ */
+function summaryOf(event: CalendarEvent): string {
+  const title = event.isPlaceholder ? (event.tournamentName ?? event.title) : event.title;
+  return event.status === 'cancelled' ? `${CALENDAR_MESSAGES.cancelledPrefix}${title}` : title;
+}
 
 interface Stamp {
   updated: number;
@@ -154,11 +171,18 @@ export async function renderFeed(rows: FeedRows, options: FeedOptions, today: st
   const add = (calendar: ICalCalendar, event: CalendarEvent) => {
     const stamp = stampOf(event);
     if (!stamp) return;
-    const day = DateTime.fromISO(event.date, { zone });
-    const start = event.time ? DateTime.fromISO(`${event.date}T${event.time}`, { zone }) : day;
-    if (!start.isValid) return;
     const allDay = event.time === null;
-    const end = allDay ? day.plus({ days: 1 }) : start.plus({ minutes: event.durationMinutes ?? 60 });
+    // An overlap time is its first occurrence, and the event lasts its own minutes however the clocks
+    // change meanwhile (DECISIONS.md 'Times that do not exist').
+    const start = allDay
+      ? DateTime.fromISO(event.date, { zone })
+      : zonedStart(event.date, event.time ?? '', zone);
+    if (!start.isValid) return;
+    const end = allDay ? start.plus({ days: 1 }) : start.plus({ minutes: event.durationMinutes ?? 60 });
+    // A local time the autumn overlap holds twice is read as its first occurrence by RFC-faithful
+    // parsers and as the second by others (ical.js): such an event's times are written in UTC, which
+    // every parser reads alike.
+    const inUtc = !allDay && (isRepeatedLocalTime(start) || isRepeatedLocalTime(end));
     const changed = DateTime.fromSeconds(stamp.updated, { zone: 'utc' });
 
     const lines: string[] = [];
@@ -172,12 +196,11 @@ export async function renderFeed(rows: FeedRows, options: FeedOptions, today: st
 
     calendar.createEvent({
       id: `${event.id}@${options.host}`,
-      // A tournament day without a game is titled with the tournament's name (docs/decisions/017).
-      summary: clean(event.isPlaceholder ? (event.tournamentName ?? event.title) : event.title),
-      start,
-      end,
+      summary: clean(summaryOf(event)),
+      start: inUtc ? start.toUTC() : start,
+      end: inUtc ? end.toUTC() : end,
       allDay,
-      timezone: eventZone,
+      timezone: inUtc ? null : eventZone,
       ...(location ? { location: clean(location) } : {}),
       ...(lines.length ? { description: clean(lines.join('\n')) } : {}),
       stamp: changed,
@@ -232,6 +255,22 @@ export interface ResolvedFeed {
   since: string;
 }
 
+/** A written feed as answered: its text, this reader's tag, and where the text is kept. */
+export interface WrittenFeed {
+  answer: KeptAnswer;
+  etag: string;
+  answerKey: string;
+}
+
+/** The newest change the rows hold (ms), and at least the window's start: the text's own date. */
+function newestChange(rows: FeedRows, since: string, zone: string): number {
+  let newest = DateTime.fromISO(since, { zone }).toSeconds();
+  for (const list of [rows.tournaments, rows.tournamentGames, rows.games, rows.practices]) {
+    for (const row of list) newest = Math.max(newest, row.updated);
+  }
+  return newest * 1000;
+}
+
 /**
  * The first date of the feed: the first of the month `pastMonths` before today's (config
  * CALENDAR_FEED_PAST_MONTHS, 12 by default: a season's results, bounded over a club's years). It
@@ -263,6 +302,14 @@ export function createFeedService({
     .slice(0, 12);
   const contexts = new FeedContextCache();
   const rendering = new Map<string, Promise<{ answer: KeptAnswer; teams: FeedTeam[] }>>();
+  // Last-Modified (decision 017): the newest change each written text holds, by its answer key, and
+  // the date each tag was answered with, so a poll that already had its date reads nothing.
+  const newestByKey = new Map<string, number>();
+  const modifiedByTag = new Map<string, Date>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+    if (map.size >= MAX_ENTRIES) map.clear();
+    map.set(key, value);
+  };
 
   const versions = (teams: readonly FeedTeam[]) =>
     teams.map((team) => `${team.id}:${team.dataVersion}`).join(',');
@@ -334,9 +381,9 @@ export function createFeedService({
     },
 
     /** The written feed: kept, or read and written now (once, however many ask at the same moment). */
-    async answer(feed: ResolvedFeed): Promise<{ answer: KeptAnswer; etag: string }> {
+    async answer(feed: ResolvedFeed): Promise<WrittenFeed> {
       const kept = answers.get(feed.answerKey);
-      if (kept) return { answer: kept, etag: feed.etag };
+      if (kept) return { answer: kept, etag: feed.etag, answerKey: feed.answerKey };
       let pending = rendering.get(feed.answerKey);
       if (!pending) {
         pending = (async () => {
@@ -350,6 +397,7 @@ export function createFeedService({
           // rows older than the text it stands for.
           const teams = rows.teams.map((team) => ({ id: team.id, dataVersion: Number(team.version) }));
           const key = answerKeyOf(teams, feed.since);
+          remember(newestByKey, key, newestChange(rows, feed.since, options.zone));
           answers.set(key, body);
           const gzipped = body.length >= COMPRESS_FROM_BYTES ? await compress(body) : undefined;
           if (gzipped) answers.set(key, body, gzipped);
@@ -359,7 +407,32 @@ export function createFeedService({
       }
       // Another user with the same teams may have started the writing: the tag is this user's own.
       const { answer, teams } = await pending;
-      return { answer, etag: etagOf(feed, teams) };
+      return { answer, etag: etagOf(feed, teams), answerKey: answerKeyOf(teams, feed.since) };
+    },
+
+    /** The Last-Modified this tag was answered with, when this process knows it without reading. */
+    knownLastModified(etag: string): Date | undefined {
+      return modifiedByTag.get(etag);
+    },
+
+    /**
+     * The feed's Last-Modified for a written text: what the database records for this feed address
+     * (shared by every process), moved on when the text differs from the one answered before.
+     */
+    async lastModified(feed: ResolvedFeed, written: WrittenFeed): Promise<Date> {
+      const known = modifiedByTag.get(written.etag);
+      if (known) return known;
+      const contentHash = createHash('sha256').update(written.answer.body).digest('base64url');
+      // A text kept longer than its date (both are bounded) is dated now: later than true, never earlier.
+      const newest = newestByKey.get(written.answerKey) ?? Date.now();
+      const modified = await feedLastModified(
+        db,
+        { userId: feed.userId, playerId: feed.playerId ?? 0 },
+        contentHash,
+        new Date(newest),
+      );
+      remember(modifiedByTag, written.etag, modified);
+      return modified;
     },
   };
 }

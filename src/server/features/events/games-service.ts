@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { Game, gameBody, gamePatch } from '../../../shared/api/events.ts';
 import { EVENT_MESSAGES } from '../../../shared/events.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
+import { refuseMissingTime } from './times.ts';
 
 // Individual games: friendly, league or other (spec part 2 sections 2.1, 3 and 7). Every member reads
 // them; writes need can_manage_events, scores alone can_update_scores (DECISIONS.md). A game id is
@@ -47,7 +49,8 @@ function values(input: GameChange): queries.GameValues {
   };
 }
 
-export function createGameService({ db }: { db: Db }) {
+export function createGameService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
+  const zone = config.TEAM_TIME_ZONE;
   return {
     /** By date, then time. */
     async list(access: TeamAccess): Promise<Game[]> {
@@ -56,6 +59,7 @@ export function createGameService({ db }: { db: Db }) {
 
     async create(access: TeamAccess, input: GameInput): Promise<Game> {
       requireCapability(access, 'manage_events');
+      refuseMissingTime(input.date, input.time, zone);
       const row = await queries.insertGame(db, access.team.id, {
         opponent: input.opponent,
         date: input.date,
@@ -75,6 +79,10 @@ export function createGameService({ db }: { db: Db }) {
       requireGameWrite(access, input);
       const current = await queries.findGame(db, access.team.id, gameId);
       if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
+      // What the write would leave: a new date keeps the stored time and the other way round.
+      if (input.date !== undefined || input.time !== undefined) {
+        refuseMissingTime(input.date ?? current.date, input.time ?? current.time, zone);
+      }
       const row = await queries.updateGame(db, access.team.id, gameId, {
         ...values(input),
         ...settleScores(current, input),

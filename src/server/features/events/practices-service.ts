@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { CreatedPractices, Practice, practiceBody, practicePatch } from '../../../shared/api/events.ts';
 import { EVENT_MESSAGES, isCalendarDate, weeklyDates } from '../../../shared/events.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { isId } from '../../params.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { loadTeamAccess, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
+import { refuseMissingTime } from './times.ts';
 
 // Practices (spec part 2 sections 2.1, 3, 5 and 7; DECISIONS.md 'Practice series'). Every member reads
 // them; writes need can_manage_events. A series of N weekly practices is created in one transaction
@@ -47,7 +49,8 @@ function values(input: PracticeChange): Partial<queries.PracticeValues> {
   };
 }
 
-export function createPracticeService({ db }: { db: Db }) {
+export function createPracticeService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
+  const zone = config.TEAM_TIME_ZONE;
   /** The caller's access to the practice's team; a team they are not in: 'Practice not found'. */
   async function accessToPractice(user: UserRow, practiceId: number): Promise<TeamAccess> {
     const teamId = await queries.teamOfPractice(db, practiceId);
@@ -69,6 +72,8 @@ export function createPracticeService({ db }: { db: Db }) {
       requireCapability(access, 'manage_events');
       const dates = weeklyDates(input.date, input.repeat_weeks);
       if (!dates.every(isCalendarDate)) throw badRequest('The series must end by the year 2200');
+      // Every week of the series: one week may fall on the night the clocks go forward.
+      for (const date of dates) refuseMissingTime(date, input.time, zone);
       const practice = fieldsOf(input);
       const rows = await db.transaction((tx) =>
         queries.insertPractices(
@@ -90,6 +95,11 @@ export function createPracticeService({ db }: { db: Db }) {
     async update(user: UserRow, practiceId: number, input: PracticeChange): Promise<Practice> {
       const access = await accessToPractice(user, practiceId);
       requireCapability(access, 'manage_events');
+      if (input.date !== undefined || input.time !== undefined) {
+        const current = await queries.findPractice(db, access.team.id, practiceId);
+        if (!current) throw notFound(EVENT_MESSAGES.practiceNotFound);
+        refuseMissingTime(input.date ?? current.date, input.time ?? current.time, zone);
+      }
       const row = await queries.updatePractice(db, access.team.id, practiceId, values(input));
       if (!row) throw notFound(EVENT_MESSAGES.practiceNotFound);
       return toPractice(row);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { games, practices, teamMembers, teams, tournamentGames, tournaments } from '../../db/schema.ts';
 
@@ -97,25 +97,77 @@ export function gamesOfTournament(
 }
 
 /**
- * The newest tournaments (by start date) of the teams the user coaches, or of every team for a club
- * admin, with each team's name: the quick-add list.
+ * The newest tournaments (by start date) of the teams the user is a member of, or of every team for a
+ * club admin, with each team's name: GET /api/tournaments/all.
  */
-export async function tournamentsOfCoach(
+export async function tournamentsOfMember(
   db: Db,
   user: { id: number; isAdmin: boolean },
   limit: number,
 ): Promise<{ tournament: TournamentRow; teamName: string }[]> {
-  const coached = db
+  const memberOf = db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.userId, user.id), eq(teamMembers.role, 'coach')));
+    .where(eq(teamMembers.userId, user.id));
   return db
     .select({ tournament: tournamentColumns, teamName: teams.name })
     .from(tournaments)
     .innerJoin(teams, eq(teams.id, tournaments.teamId))
-    .where(user.isAdmin ? undefined : inArray(tournaments.teamId, coached))
+    .where(user.isAdmin ? undefined : inArray(tournaments.teamId, memberOf))
     .orderBy(desc(tournaments.startDate), desc(tournaments.id))
     .limit(limit);
+}
+
+/**
+ * The team's tournaments that a new one could repeat (DECISIONS.md 'Quick-add'): those on the same dates
+ * and those copied from the same original. Read under a lock of the team's row (`lockTeam`), so two
+ * copies sent at once cannot both find none.
+ */
+export function tournamentsLike(
+  db: Db,
+  teamId: number,
+  like: { startDate: string; endDate: string; original: number | null },
+) {
+  const sameDates = and(eq(tournaments.startDate, like.startDate), eq(tournaments.endDate, like.endDate));
+  return db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      start_date: tournaments.startDate,
+      end_date: tournaments.endDate,
+      source_tournament_id: tournaments.sourceTournamentId,
+    })
+    .from(tournaments)
+    .where(
+      and(
+        eq(tournaments.teamId, teamId),
+        like.original === null
+          ? sameDates
+          : or(
+              sameDates,
+              eq(tournaments.sourceTournamentId, like.original),
+              eq(tournaments.id, like.original),
+            ),
+      ),
+    );
+}
+
+/** Holds the team's row until the transaction ends: writes that must not interleave take it first. */
+export async function lockTeam(db: Db, teamId: number): Promise<void> {
+  await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
+}
+
+/** The tournament's original, for a copy of it: its own original when it is a copy itself. */
+export async function originalOfTournament(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: tournaments.id, source: tournaments.sourceTournamentId })
+    .from(tournaments)
+    .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)));
+  return row && (row.source ?? row.id);
 }
 
 /** The team a tournament belongs to, for loading the caller's access before anything else is read. */
@@ -143,7 +195,7 @@ export async function insertTournament(
   db: Db,
   teamId: number,
   createdBy: number,
-  values: Required<TournamentValues>,
+  values: Required<TournamentValues> & { sourceTournamentId: number | null },
 ): Promise<TournamentRow> {
   const [row] = await db
     .insert(tournaments)
@@ -307,6 +359,18 @@ export async function teamOfPractice(db: Db, practiceId: number): Promise<number
     .from(practices)
     .where(eq(practices.id, practiceId));
   return row?.teamId;
+}
+
+export async function findPractice(
+  db: Db,
+  teamId: number,
+  practiceId: number,
+): Promise<{ date: string; time: string } | undefined> {
+  const [row] = await db
+    .select({ date: practices.date, time: practices.time })
+    .from(practices)
+    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)));
+  return row;
 }
 
 /** Inserts the practices of a series in one statement (all or none). */

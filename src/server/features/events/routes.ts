@@ -53,7 +53,7 @@ export async function tournamentRoutes(
   );
 
   r.get('/all', { schema: { response: { 200: z.array(tournamentSchema) } } }, (request) =>
-    tournaments.listCoached(request.user),
+    tournaments.listAll(request.user),
   );
 
   r.put(

@@ -13,17 +13,19 @@ import {
   compareTournaments,
   EVENT_MESSAGES,
   gameRecord,
+  isAlreadyAdded,
   NEW_TOURNAMENT_GAME_STATUSES,
   tournamentStatus,
 } from '../../../shared/events.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { sqlState } from '../../db/errors.ts';
-import { badRequest, notFound } from '../../http-error.ts';
+import { badRequest, conflict, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
+import { refuseMissingTime } from './times.ts';
 
 // Tournaments and their games (spec part 2 sections 2.1, 3, 4 and 7; DECISIONS.md 'Tournament edit',
 // 'Scores', 'Quick-add'). Every member reads them; tournaments need can_create_tournaments, their games
@@ -77,6 +79,7 @@ function toTournament(
     startDate: `${row.startDate}T00:00:00.000Z`,
     endDate: `${row.endDate}T23:59:59.999Z`,
     notes: row.notes,
+    source_tournament_id: row.sourceTournamentId,
     status: tournamentStatus(row.startDate, row.endDate, today),
     team_name: teamName,
     teamName,
@@ -150,6 +153,14 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     return loadTeamAccess(db, user, teamId, EVENT_MESSAGES.tournamentNotFound);
   }
 
+  /** The original of a tournament the caller may read (a member of its team); else 'Tournament not found'. */
+  async function originalOf(user: UserRow, tournamentId: number): Promise<number> {
+    const access = await accessToTournament(user, tournamentId);
+    const original = await queries.originalOfTournament(db, access.team.id, tournamentId);
+    if (original === undefined) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+    return original;
+  }
+
   async function withGames(access: TeamAccess, row: queries.TournamentRow): Promise<Tournament> {
     const games = await queries.gamesOfTournament(db, access.team.id, row.id);
     return toTournament(row, access.team.name, games, today());
@@ -171,9 +182,12 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       );
     },
 
-    /** Tournaments of every team the caller coaches (an admin: every team), for quick-add. */
-    async listCoached(user: UserRow): Promise<Tournament[]> {
-      const rows = await queries.tournamentsOfCoach(
+    /**
+     * GET /api/tournaments/all: the tournaments of every team the caller is a member of (an admin: every
+     * team), which the spec's calendar and dashboard read and quick-add lists (decision 014).
+     */
+    async listAll(user: UserRow): Promise<Tournament[]> {
+      const rows = await queries.tournamentsOfMember(
         db,
         { id: user.id, isAdmin: user.role === 'admin' },
         QUICK_ADD_LIMIT,
@@ -185,9 +199,15 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       return assemble(rows, games, today());
     },
 
+    /**
+     * A new tournament, or a quick-add copy: one that names the tournament it copies
+     * (`source_tournament_id`, of a team the caller is in). A copy of a tournament already on the team
+     * (from the same original, or with the same name and dates) is refused with 409 (DECISIONS.md
+     * 'Quick-add'); a tournament created from scratch is the coach's own choice and is not compared.
+     */
     async create(access: TeamAccess, input: TournamentInput): Promise<Tournament> {
       requireCapability(access, 'create_tournaments');
-      const row = await queries.insertTournament(db, access.team.id, access.user.id, {
+      const values = {
         name: input.name,
         location: input.location,
         address: input.address,
@@ -195,6 +215,30 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
         startDate: input.start_date,
         endDate: input.end_date,
         notes: input.notes,
+      };
+      if (input.source_tournament_id === null) {
+        const row = await queries.insertTournament(db, access.team.id, access.user.id, {
+          ...values,
+          sourceTournamentId: null,
+        });
+        return toTournament(row, access.team.name, [], today());
+      }
+      const original = await originalOf(access.user, input.source_tournament_id);
+      const copy = { id: 0, ...input, source_tournament_id: original };
+      const row = await db.transaction(async (tx) => {
+        // Two copies sent at once: the second waits here and then finds the first.
+        await queries.lockTeam(tx, access.team.id);
+        const like = await queries.tournamentsLike(tx, access.team.id, {
+          startDate: input.start_date,
+          endDate: input.end_date,
+          original,
+        });
+        const added = like.find((existing) => isAlreadyAdded(existing, copy));
+        if (added) throw conflict(EVENT_MESSAGES.tournamentAlreadyAdded(added.name));
+        return queries.insertTournament(tx, access.team.id, access.user.id, {
+          ...values,
+          sourceTournamentId: original,
+        });
       });
       return toTournament(row, access.team.name, [], today());
     },
@@ -227,6 +271,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       if (!(NEW_TOURNAMENT_GAME_STATUSES as readonly string[]).includes(input.status)) {
         throw badRequest(NEW_GAME_STATUS);
       }
+      refuseMissingTime(input.date, input.time, config.TEAM_TIME_ZONE);
       const settled = settleScores(undefined, input);
       const row = await orTournamentGone(() =>
         queries.insertTournamentGame(db, access.team.id, tournamentId, {
@@ -254,6 +299,11 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       requireGameWrite(access, input);
       const current = await queries.findTournamentGame(db, access.team.id, tournamentId, gameId);
       if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
+      if (input.date !== undefined || input.time !== undefined) {
+        const date = input.date === undefined ? current.date : input.date;
+        const time = input.time === undefined ? current.time : input.time;
+        refuseMissingTime(date, time, config.TEAM_TIME_ZONE);
+      }
       const settled = settleScores(current, input);
       const row = await queries.updateTournamentGame(db, access.team.id, tournamentId, gameId, {
         ...gameValues(input),

@@ -27,11 +27,20 @@ export function eventOfRow(row: Pick<RsvpRow, 'gameId' | 'tournamentGameId' | 'p
   return { type: 'practice', id: row.practiceId ?? 0 };
 }
 
-/** The team of the event, before anything else is read; undefined when there is no such event. */
-export async function teamOfEvent(db: Db, event: EventRef): Promise<number | undefined> {
+/**
+ * The team of the event and when it is (its date and time in the team's zone; a tournament game's may
+ * be missing or 'TBD'), before anything else is read; undefined when there is no such event.
+ */
+export async function findEvent(
+  db: Db,
+  event: EventRef,
+): Promise<{ teamId: number; date: string | null; time: string | null } | undefined> {
   const table = { game: games, tournament: tournamentGames, practice: practices }[event.type];
-  const [row] = await db.select({ teamId: table.teamId }).from(table).where(eq(table.id, event.id));
-  return row?.teamId;
+  const [row] = await db
+    .select({ teamId: table.teamId, date: table.date, time: table.time })
+    .from(table)
+    .where(eq(table.id, event.id));
+  return row;
 }
 
 export interface Answer {

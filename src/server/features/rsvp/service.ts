@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import type { Rsvp, RsvpList, rsvpSubmitAllBody, rsvpSubmitBody } from '../../../shared/api/calendar.ts';
-import { canRsvpFor, RSVP_MESSAGES } from '../../../shared/rsvp.ts';
+import { canRsvpFor, RSVP_MESSAGES, rsvpClosedMessage } from '../../../shared/rsvp.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { sqlState } from '../../db/errors.ts';
-import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
 import * as roster from '../roster/queries.ts';
 import { rosterViewer, toPlayer } from '../roster/view.ts';
 import { loadTeamAccess, type TeamAccess } from '../teams/access.ts';
+import { teamsOfMember } from '../teams/queries.ts';
 import { overviewOf } from './overview.ts';
 import * as queries from './queries.ts';
 
@@ -50,12 +51,28 @@ function brokenReference(error: unknown): string | undefined {
   return '';
 }
 
-export function createRsvpService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
-  /** The caller's access to the event's team; 404 alike for a missing event and a team not theirs. */
-  async function accessToEvent(user: UserRow, event: queries.EventRef): Promise<TeamAccess> {
-    const teamId = await queries.teamOfEvent(db, event);
-    if (teamId === undefined) throw notFound(RSVP_MESSAGES.eventNotFound);
-    return loadTeamAccess(db, user, teamId, RSVP_MESSAGES.eventNotFound);
+export function createRsvpService({
+  db,
+  config,
+  now = () => new Date(),
+}: {
+  db: Db;
+  config: Pick<Config, 'TEAM_TIME_ZONE'>;
+  /** The clock the closing rule reads (tests move it). */
+  now?: () => Date;
+}) {
+  /**
+   * The caller's access to the event's team; 404 alike for a missing event and a team not theirs. Then
+   * whether the caller may still answer: not once the event has started, except a coach for
+   * RSVP_COACH_DAYS after (DECISIONS.md 'RSVPs close when the event starts').
+   */
+  async function accessToOpenEvent(user: UserRow, event: queries.EventRef): Promise<TeamAccess> {
+    const found = await queries.findEvent(db, event);
+    if (found === undefined) throw notFound(RSVP_MESSAGES.eventNotFound);
+    const access = await loadTeamAccess(db, user, found.teamId, RSVP_MESSAGES.eventNotFound);
+    const closed = rsvpClosedMessage(access.role, found, config.TEAM_TIME_ZONE, now());
+    if (closed) throw conflict(closed);
+    return access;
   }
 
   /** The team's players with is_mine computed exactly as the roster does (contacts only matter to parents). */
@@ -94,7 +111,7 @@ export function createRsvpService({ db, config }: { db: Db; config: Pick<Config,
     playerIds: readonly number[],
     input: { response: SubmitInput['response']; notes: string | null },
   ): Promise<Rsvp[]> {
-    const access = await accessToEvent(user, event);
+    const access = await accessToOpenEvent(user, event);
     const players = await answerablePlayers(access, playerIds);
     let rows: queries.RsvpRow[];
     try {
@@ -125,6 +142,25 @@ export function createRsvpService({ db, config }: { db: Db; config: Pick<Config,
     });
   }
 
+  /** The players the caller may answer for on one team (roster order), and their answers. */
+  async function listOnTeam(access: TeamAccess): Promise<RsvpList> {
+    const teamId = access.team.id;
+    const players = (await withMine(access, await roster.playersOfTeam(db, teamId)))
+      .filter(({ row, isMine }) => canRsvpFor(access.role, { status: row.status, is_mine: isMine }))
+      .map(({ row }) => ({ id: row.id, team_id: teamId, name: row.name, jersey_number: row.jerseyNumber }))
+      .sort(compareByJersey);
+    if (players.length === 0) return { players, rsvps: [] };
+    const answers = await queries.answersOfPlayers(
+      db,
+      teamId,
+      players.map((player) => player.id),
+    );
+    return {
+      players,
+      rsvps: answers.map((a) => toRsvp(a.rsvp, a.playerName, a.respondedByName)),
+    };
+  }
+
   return {
     /** One player's answer; resubmitting replaces it. */
     async submit(user: UserRow, input: SubmitInput): Promise<Rsvp> {
@@ -140,23 +176,22 @@ export function createRsvpService({ db, config }: { db: Db; config: Pick<Config,
       return answer(user, event, [...new Set(input.player_ids)], input);
     },
 
-    /** The players the caller may answer for on the team (roster order) and their answers, on every event. */
-    async listOwn(user: UserRow, userId: number, teamId: number): Promise<RsvpList> {
+    /**
+     * The players the caller may answer for and their answers, on every event: on the team `teamId`
+     * names, or without it on every team the caller is a member of (DECISIONS.md: the spec's request
+     * has no query), team by team in the order they joined.
+     */
+    async listOwn(user: UserRow, userId: number, teamId: number | undefined): Promise<RsvpList> {
       if (userId !== user.id) throw notFound(RSVP_USER_NOT_FOUND);
-      const access = await loadTeamAccess(db, user, teamId);
-      const players = (await withMine(access, await roster.playersOfTeam(db, teamId)))
-        .filter(({ row, isMine }) => canRsvpFor(access.role, { status: row.status, is_mine: isMine }))
-        .map(({ row }) => ({ id: row.id, name: row.name, jersey_number: row.jerseyNumber }))
-        .sort(compareByJersey);
-      if (players.length === 0) return { players, rsvps: [] };
-      const answers = await queries.answersOfPlayers(
-        db,
-        teamId,
-        players.map((player) => player.id),
+      if (teamId !== undefined) return listOnTeam(await loadTeamAccess(db, user, teamId));
+      const lists = await Promise.all(
+        (await teamsOfMember(db, user.id)).map(async (team) =>
+          listOnTeam(await loadTeamAccess(db, user, team.id)),
+        ),
       );
       return {
-        players,
-        rsvps: answers.map((a) => toRsvp(a.rsvp, a.playerName, a.respondedByName)),
+        players: lists.flatMap((list) => list.players),
+        rsvps: lists.flatMap((list) => list.rsvps),
       };
     },
 

@@ -84,6 +84,8 @@ function TeamCalendar({
   const rsvp = useRsvpActions(user.id, team.id, {
     filter: showFor === NO_PLAYER ? null : Number(showFor),
     coachLike,
+    // Who answers after an event starts goes by the role on this team (a coach may be a parent here).
+    runsTeam: team.is_coach,
   });
 
   const goToMonth = (next: string) => {

@@ -9,7 +9,10 @@ import {
   rsvpCounts,
   type RsvpResponse,
 } from '../../../../shared/rsvp.ts';
+import { wallClock } from '../../../../shared/event-dates.ts';
+import { formatDate, formatTime } from '../../../../shared/events.ts';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
+import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import type { RsvpActions } from '../lib/use-rsvp-actions.ts';
 
 const TONES: Record<RsvpResponse, TagTone> = { yes: 'success', maybe: 'warning', no: 'danger' };
@@ -22,6 +25,7 @@ export function AnswerTag({ response }: { response: RsvpResponse | undefined }) 
 /** RSVP for one event: each shown player's answer and buttons, and a parent's 'All my players'. */
 export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpActions }) {
   const headingId = useId();
+  const zone = useTeamTimeZone();
   if (rsvp.status === 'loading')
     return (
       <p className="muted" role="status">
@@ -31,10 +35,13 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
   if (rsvp.status === 'error') return <p className="muted">RSVPs could not be loaded.</p>;
   const responses = rsvp.shown.map((player) => rsvp.answer(event, player.id)?.response);
   const common = responses.every((r) => r && r === responses[0]) ? responses[0] : undefined;
+  // A started event takes no more answers from parents and players; coaches keep a week (DECISIONS.md).
+  const closed = rsvp.closedMessage(event);
+  const coachesUntil = rsvp.coachesUntil(event);
   const list = (
     <ul className="cal-rsvp__players" role="list">
       {rsvp.shown.map((player) => (
-        <PlayerRsvp key={player.id} event={event} player={player} rsvp={rsvp} />
+        <PlayerRsvp key={player.id} event={event} player={player} rsvp={rsvp} closed={!!closed} />
       ))}
     </ul>
   );
@@ -48,7 +55,17 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
         <p className="muted">{RSVP_MESSAGES.noPlayers}</p>
       ) : (
         <>
-          {rsvp.answerAll && (
+          {closed && (
+            <p className="cal-rsvp__closed" role="note">
+              {closed}
+            </p>
+          )}
+          {coachesUntil && (
+            <p className="muted cal-rsvp__closed" role="note">
+              {RSVP_MESSAGES.coachesStillOpen(untilText(coachesUntil, zone))}
+            </p>
+          )}
+          {rsvp.answerAll && !closed && (
             <div className="cal-rsvp__all">
               <span className="cal-rsvp__all-label" aria-hidden="true">
                 {RSVP_MESSAGES.allMine}:
@@ -104,23 +121,25 @@ function foldSummary(responses: readonly (RsvpResponse | undefined)[]): string {
   return `Players (${responses.length}): ${parts.join(', ')}`;
 }
 
+/** 'Tuesday 12/01/2026 at 10:00 AM' on the team's clocks. */
+function untilText(instant: Date, zone: string): string {
+  const { date, time } = wallClock(instant, zone);
+  return `${formatDate(date)} at ${formatTime(time)}`;
+}
+
 function PlayerRsvp({
   event,
   player,
   rsvp,
+  closed,
 }: {
   event: CalendarEvent;
   player: RsvpPlayer;
   rsvp: RsvpActions;
+  /** The user may no longer answer: the answer shows, without buttons or a note to send. */
+  closed: boolean;
 }) {
-  const noteId = useId();
   const saved = rsvp.answer(event, player.id);
-  const savedNote = saved?.notes ?? '';
-  const note = rsvp.draft(event, player.id) ?? savedNote;
-  const [noteOpen, setNoteOpen] = useState(false);
-  const showNote = noteOpen || note !== '';
-  const noteChanged = note.trim() !== savedNote.trim();
-
   return (
     <li className="cal-rsvp__player">
       <div className="cal-rsvp__player-head">
@@ -128,6 +147,35 @@ function PlayerRsvp({
         <AnswerTag response={saved?.response} />
         {saved?.responded_by_name && <span className="muted cal-rsvp__by">by {saved.responded_by_name}</span>}
       </div>
+      {closed ? (
+        saved?.notes && <p className="muted cal-rsvp__saved-note">Note: {saved.notes}</p>
+      ) : (
+        <PlayerChoices event={event} player={player} rsvp={rsvp} saved={saved} />
+      )}
+    </li>
+  );
+}
+
+function PlayerChoices({
+  event,
+  player,
+  rsvp,
+  saved,
+}: {
+  event: CalendarEvent;
+  player: RsvpPlayer;
+  rsvp: RsvpActions;
+  saved: ReturnType<RsvpActions['answer']>;
+}) {
+  const noteId = useId();
+  const savedNote = saved?.notes ?? '';
+  const note = rsvp.draft(event, player.id) ?? savedNote;
+  const [noteOpen, setNoteOpen] = useState(false);
+  const showNote = noteOpen || note !== '';
+  const noteChanged = note.trim() !== savedNote.trim();
+
+  return (
+    <>
       <div className="cal-rsvp__choices" role="group" aria-label={`RSVP for ${player.name}, ${event.title}`}>
         {RSVP_RESPONSES.map((response) => (
           <button
@@ -177,6 +225,6 @@ function PlayerRsvp({
           Add a note<span className="visually-hidden"> for {player.name}</span>
         </button>
       )}
-    </li>
+    </>
   );
 }

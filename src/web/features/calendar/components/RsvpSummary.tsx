@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { RsvpList } from '../../../../shared/api/calendar.ts';
 import {
   RSVP_LABELS,
+  RSVP_MESSAGES,
   RSVP_RESPONSES,
   RSVP_SHORT_LABELS,
   rsvpCounts,
@@ -62,17 +63,21 @@ function shortNames(players: RsvpList['players']): Map<number, string> {
 
 /**
  * The dashboard's line under an upcoming event. Parents and players: each of their players' answers
- * ('Mia: Attending · Leo: no answer yet'). Coaches and admins (`counts`): 'Yes 5 · Maybe 1 · No 2'.
- * Nothing while loading, after a failed load, or when the user answers for no player.
+ * ('Mia: Attending · Leo: no answer yet'), and 'RSVPs closed' once the event has started (`closed`).
+ * Coaches and admins (`counts`): 'Yes 5 · Maybe 1 · No 2'. Nothing while loading, after a failed
+ * load, or when the user answers for no player.
  */
 export function RsvpSummary({
   list,
   event,
   counts = false,
+  closed = false,
 }: {
   list: RsvpList | undefined;
   event: RsvpTarget;
   counts?: boolean;
+  /** The user may no longer answer (DECISIONS.md 'RSVPs close when the event starts'). */
+  closed?: boolean;
 }) {
   if (!list || list.players.length === 0) return null;
   const answers = list.rsvps.filter((r) => r.event_type === event.kind && r.event_id === event.id);
@@ -108,6 +113,12 @@ export function RsvpSummary({
           </Fragment>
         );
       })}
+      {closed && (
+        <>
+          {' · '}
+          <span className="rsvp-summary__closed">{RSVP_MESSAGES.closedNote}</span>
+        </>
+      )}
     </p>
   );
 }

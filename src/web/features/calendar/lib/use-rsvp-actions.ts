@@ -2,8 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { Rsvp, RsvpList, RsvpPlayer } from '../../../../shared/api/calendar.ts';
 import type { CalendarEvent } from '../../../../shared/calendar.ts';
-import { RSVP_MESSAGES, type RsvpResponse } from '../../../../shared/rsvp.ts';
+import {
+  RSVP_MESSAGES,
+  rsvpClosedMessage,
+  rsvpCoachesCloseAt,
+  type RsvpResponse,
+  rsvpWindow,
+} from '../../../../shared/rsvp.ts';
+import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useMyRsvps } from '../api/get-my-rsvps.ts';
 import { calendarKeys } from '../api/keys.ts';
 import { useSubmitRsvp, useSubmitRsvpAll } from '../api/submit-rsvp.ts';
@@ -28,6 +36,13 @@ export interface RsvpActions {
   submitAll: (event: CalendarEvent, response: RsvpResponse) => void;
   /** A write is on its way: every answer button waits (one write at a time, never twice). */
   pending: boolean;
+  /**
+   * Why this user may no longer answer for the event (it has started: DECISIONS.md), or undefined
+   * while they may. The same rule the server applies, in the team's time zone.
+   */
+  closedMessage: (event: CalendarEvent) => string | undefined;
+  /** For a coach answering after the start: until when they still may; undefined otherwise. */
+  coachesUntil: (event: CalendarEvent) => Date | undefined;
 }
 
 /** More players than this (a coach's team) start folded in each event. */
@@ -41,9 +56,21 @@ const keyOf = (event: CalendarEvent, playerId: number) =>
 export function useRsvpActions(
   userId: number,
   teamId: number,
-  { filter, coachLike }: { filter: number | null; coachLike: boolean },
+  {
+    filter,
+    coachLike,
+    runsTeam = coachLike,
+  }: {
+    filter: number | null;
+    coachLike: boolean;
+    /** Coach of this team or admin: answers for 7 days after an event starts (defaults to coachLike). */
+    runsTeam?: boolean;
+  },
 ): RsvpActions {
   const queryClient = useQueryClient();
+  const zone = useTeamTimeZone();
+  const now = useNow();
+  const role = runsTeam ? 'coach' : 'parent';
   const list = useMyRsvps(userId, teamId);
   const single = useSubmitRsvp(teamId);
   const all = useSubmitRsvpAll(teamId);
@@ -132,5 +159,8 @@ export function useRsvpActions(
       );
     },
     pending: single.isPending || all.isPending,
+    closedMessage: (event) => rsvpClosedMessage(role, event, zone, now),
+    coachesUntil: (event) =>
+      runsTeam && rsvpWindow(event, zone, now) === 'coaches' ? rsvpCoachesCloseAt(event, zone) : undefined,
   };
 }

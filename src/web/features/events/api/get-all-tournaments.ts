@@ -4,7 +4,7 @@ import { tournamentSchema, type Tournament } from '../../../../shared/api/events
 import { apiRequest } from '../../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';
 
-/** The tournaments of every team the user coaches, each with its team's name (quick-add). */
+/** The tournaments of every team the user is in, each with its team's name (quick-add lists the coached ones). */
 export function getAllTournaments(): Promise<Tournament[]> {
   return apiRequest('/tournaments/all', { schema: z.array(tournamentSchema) });
 }

@@ -6,7 +6,7 @@ import { Tag } from '../../../components/Tag.tsx';
 import { useGames } from '../api/get-games.ts';
 import { usePractices } from '../api/get-practices.ts';
 import { useTournaments } from '../api/get-tournaments.ts';
-import { recentResults, upcomingEvents } from '../lib/dashboard.ts';
+import { recentResults, type UpcomingEvent, upcomingEvents } from '../lib/dashboard.ts';
 import { eventsHash } from '../lib/location.ts';
 import { useToday } from '../lib/use-today.ts';
 import { ResultTag } from './EventTags.tsx';
@@ -15,10 +15,13 @@ import { type RosterProgress, TeamNextSteps } from './TeamNextSteps.tsx';
 /** The dashboard reloads the schedule this often while it is visible (spec part 1 section 9). */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
-/** What an upcoming event answers RSVPs as ('tournament': a tournament game's id). */
+/** What an upcoming event answers RSVPs as ('tournament': a tournament game's id), and when it is. */
 export interface RsvpEventRef {
   kind: RsvpEventType;
   id: number;
+  date: string;
+  /** 'HH:MM', or 'TBD'/null for a time not known yet. */
+  time: string | null;
 }
 
 const RSVP_KINDS: Record<string, RsvpEventType> = {
@@ -27,15 +30,15 @@ const RSVP_KINDS: Record<string, RsvpEventType> = {
   practice: 'practice',
 };
 
-/** The RSVP target of an upcoming event's key; none for a tournament whose games have no date yet. */
-export function rsvpEventRef(key: string): RsvpEventRef | null {
-  const match = /^(tournament-game|game|practice)-(\d+)$/.exec(key);
+/** The RSVP target of an upcoming event; none for a tournament whose games have no date yet. */
+export function rsvpEventRef(event: Pick<UpcomingEvent, 'key' | 'date' | 'time'>): RsvpEventRef | null {
+  const match = /^(tournament-game|game|practice)-(\d+)$/.exec(event.key);
   const kind = match?.[1] && RSVP_KINDS[match[1]];
-  return kind && match[2] ? { kind, id: Number(match[2]) } : null;
+  return kind && match[2] ? { kind, id: Number(match[2]), date: event.date, time: event.time } : null;
 }
 
-function rsvpSlot(key: string, render: (event: RsvpEventRef) => ReactNode): ReactNode {
-  const ref = rsvpEventRef(key);
+function rsvpSlot(event: UpcomingEvent, render: (event: RsvpEventRef) => ReactNode): ReactNode {
+  const ref = rsvpEventRef(event);
   return ref && render(ref);
 }
 
@@ -97,7 +100,7 @@ export function DashboardEvents({
                     {event.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
                   </p>
                   {event.detail && <p className="muted dashboard-event__detail">{event.detail}</p>}
-                  {rsvpSummary && event.status !== 'cancelled' && rsvpSlot(event.key, rsvpSummary)}
+                  {rsvpSummary && event.status !== 'cancelled' && rsvpSlot(event, rsvpSummary)}
                 </div>
                 <a className="button button--secondary button--small" href={event.href}>
                   View Details<span className="visually-hidden"> of {event.title}</span>

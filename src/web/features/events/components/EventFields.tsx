@@ -8,15 +8,25 @@ export function DateTimeFields({
   date,
   time,
   onChange,
+  timeError,
 }: {
   date: string;
   time: string;
   onChange: (field: 'date' | 'time', value: string) => void;
+  /** A time the clocks skip on that date (useTimeGap). */
+  timeError?: string | undefined;
 }) {
   return (
     <div className="form-grid">
       <TextField label="Date" kind="date" value={date} onValueChange={(v) => onChange('date', v)} required />
-      <TextField label="Time" type="time" value={time} onValueChange={(v) => onChange('time', v)} required />
+      <TextField
+        label="Time"
+        type="time"
+        value={time}
+        onValueChange={(v) => onChange('time', v)}
+        error={timeError}
+        required
+      />
     </div>
   );
 }

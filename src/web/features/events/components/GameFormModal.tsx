@@ -17,6 +17,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useSaveGame } from '../api/save-game.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
+import { useTimeGap } from '../lib/time-gap.ts';
 import { KitField } from './KitField.tsx';
 import { DateTimeFields, PlaceFields } from './EventFields.tsx';
 
@@ -73,6 +74,7 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
   const set = <K extends keyof GameValues>(field: K, value: GameValues[K]) =>
     setValues((v) => ({ ...v, [field]: value }));
   const missing = !values.opponent.trim() || !values.date || !values.time || !values.location.trim();
+  const timeGap = useTimeGap([values.date], values.time);
 
   const onSubmit = () => {
     const ours = values.our_score.trim();
@@ -107,7 +109,7 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
       submitLabel={game ? 'Save Changes' : 'Add Game'}
       busyLabel="Saving..."
       busy={save.isPending}
-      submitDisabled={missing}
+      submitDisabled={missing || timeGap !== undefined}
       error={
         scoreError
           ? EVENT_MESSAGES.scoresInvalid
@@ -126,7 +128,7 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
         maxLength={EVENT_LIMITS.nameMax}
         required
       />
-      <DateTimeFields date={values.date} time={values.time} onChange={set} />
+      <DateTimeFields date={values.date} time={values.time} onChange={set} timeError={timeGap} />
       <PlaceFields location={values.location} address={values.address} onChange={set} />
       <div className="form-grid">
         <SelectField

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useCreatePractices, useUpdatePractice } from '../api/save-practice.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
+import { useTimeGap } from '../lib/time-gap.ts';
 import { DateTimeFields, PlaceFields } from './EventFields.tsx';
 
 interface PracticeValues {
@@ -65,6 +66,8 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
   const missing = !values.title.trim() || !values.date || !values.time || !values.location.trim();
   const weeks = Number(values.repeat_weeks);
   const series = !practice && weeks > 0 && values.date ? weeklyDates(values.date, weeks) : [];
+  // Every week of a series: one of them may fall on the night the clocks go forward.
+  const timeGap = useTimeGap(series.length > 0 ? series : [values.date], values.time);
 
   const onSubmit = () => {
     const { repeat_weeks: _r, ...fields } = values;
@@ -108,7 +111,7 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
       }
       busyLabel="Saving..."
       busy={mutation.isPending}
-      submitDisabled={missing}
+      submitDisabled={missing || timeGap !== undefined}
       error={
         mutation.isError
           ? practice && isGone(mutation.error)
@@ -126,7 +129,7 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
         required
         placeholder="e.g. Team Practice"
       />
-      <DateTimeFields date={values.date} time={values.time} onChange={set} />
+      <DateTimeFields date={values.date} time={values.time} onChange={set} timeError={timeGap} />
       <PlaceFields location={values.location} address={values.address} onChange={set} />
       <div className="form-grid">
         <TextField

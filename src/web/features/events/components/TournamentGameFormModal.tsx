@@ -23,6 +23,7 @@ import { focusFirstInvalid } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useSaveTournamentGame } from '../api/save-tournament-game.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
+import { useTimeGap } from '../lib/time-gap.ts';
 import { KitField } from './KitField.tsx';
 
 interface GameValues {
@@ -70,6 +71,7 @@ export function TournamentGameFormModal({ team, tournament, game, onClose }: Tou
   const set = <K extends keyof GameValues>(field: K, value: GameValues[K]) =>
     setValues((v) => ({ ...v, [field]: value }));
   const statuses = game ? GAME_STATUSES : NEW_TOURNAMENT_GAME_STATUSES;
+  const timeGap = useTimeGap([values.date], values.time);
 
   const send = () => {
     setAsking(null);
@@ -119,6 +121,7 @@ export function TournamentGameFormModal({ team, tournament, game, onClose }: Tou
         submitLabel={game ? 'Save Changes' : 'Add Game'}
         busyLabel="Saving..."
         busy={save.isPending}
+        submitDisabled={timeGap !== undefined}
         error={
           save.isError
             ? isGone(save.error)
@@ -156,6 +159,7 @@ export function TournamentGameFormModal({ team, tournament, game, onClose }: Tou
             type="time"
             value={values.time}
             onValueChange={(v) => set('time', v)}
+            error={timeGap}
             hint="Leave blank while it is TBD"
           />
         </div>
