@@ -34,6 +34,7 @@ import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { loggedUrl } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -70,21 +71,6 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-/** Secrets in addresses (document download's ?token=, the calendar feed's path) never reach the logs. */
-export function redactUrl(url: string): string {
-  // Read as the router reads it ('%63alendar', '/./', '//' reach the feed too), then redact.
-  let readable = url;
-  try {
-    readable = decodeURIComponent(url);
-  } catch {
-    // A malformed escape: redact the address as sent.
-  }
-  return readable
-    .replace(/\/{2,}/g, '/')
-    .replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]')
-    .replace(/(\/feed\/[^/?#]*\/)[^?#]*/gi, '$1[redacted]');
-}
-
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const database = options.database ?? (await openDatabase(configuredDatabase(config)));
@@ -98,9 +84,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
             level: config.LOG_LEVEL,
             ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
+              // No query string, no secret path part, no email or code (plugins/request-log.ts).
               req: (request) => ({
                 method: request.method,
-                url: redactUrl(request.url),
+                url: loggedUrl(request),
                 remoteAddress: request.ip,
               }),
             },
