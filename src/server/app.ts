@@ -19,6 +19,7 @@ import type { BlobStore } from './blob-store/index.ts';
 import { createCalendarTokenService } from './features/calendar/token-service.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
+import { createHealthChecks } from './features/health/checks.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
@@ -70,6 +71,7 @@ export interface App extends FastifyInstance {
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+const STARTUP_CHECK_MS = 10_000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -148,6 +150,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;
   app.decorate('blobStore', services.blobs);
   app.decorate('sweepBlobs', (olderThanMs = blobGraceMs) => services.documents.sweep(olderThanMs));
+  const health = createHealthChecks({
+    db,
+    blobStore: services.blobs,
+    verifyMail: () => transport.verify(),
+    log: app.log,
+  });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
     services;
   const { rsvp, calendarMonth, announcements } = services;
@@ -162,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { health });
       await api.register(publicConfigRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', auth, config });
       await api.register(joiningRoutes, { joining, config });
@@ -218,6 +226,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   housekeeping.unref();
 
+  // The blob store is checked once at start: what is wrong is said plainly in the log, and the rest of
+  // the app serves meanwhile (uploads and downloads answer 503 until the store is usable).
+  app.addHook('onReady', async () => {
+    void services.blobs.check({ timeoutMs: STARTUP_CHECK_MS }).then(
+      () => app.log.info(`blob store check: ok (${services.blobs.kind})`),
+      (error: unknown) =>
+        app.log.error(
+          `The blob store (${services.blobs.kind}) cannot be used: ${error instanceof Error ? error.message : String(error)}. ` +
+            'Uploads and downloads answer 503 until this is fixed; everything else is served.',
+        ),
+    );
+  });
   if (options.startMailSender !== false) app.addHook('onReady', async () => mailSender.start());
   if ((options.startChatPostSender ?? options.startMailSender) !== false) {
     app.addHook('onReady', async () => chatPostSender.start());

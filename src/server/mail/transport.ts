@@ -5,6 +5,8 @@ import type { OutgoingEmail } from './outbox.ts';
 
 export interface MailTransport {
   send(email: OutgoingEmail & { from: string }): Promise<void>;
+  /** Proves the transport can deliver now (the SMTP server answers and takes the sign-in), for health. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -15,6 +17,7 @@ export function smtpTransport(url: string): MailTransport {
     async send(email) {
       await transporter.sendMail(email);
     },
+    verify: async () => void (await transporter.verify()),
     close: () => transporter.close(),
   };
 }
@@ -39,6 +42,7 @@ export function fileTransport(folder: string, log: (message: string) => void): M
         `Email "${email.subject}" to ${email.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
       );
     },
+    verify: async () => void (await fs.mkdir(folder, { recursive: true })),
     close: () => transporter.close(),
   };
 }
