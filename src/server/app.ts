@@ -33,10 +33,12 @@ import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { connectionLimitPlugin } from './plugins/connection-limit.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { loggedUrl } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
 import { createServices } from './services.ts';
@@ -96,10 +98,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
     bodyLimit: BODY_LIMIT_BYTES,
     // Headers must arrive within about 20 s, and a connection on which nothing moves for 20 s is closed
-    // (a stalled body too). A body that keeps arriving may take up to 10 minutes: a 10 MB document from
-    // a phone on a weak signal (80 s at 1 Mbit/s) must not be cut. Node checks these timers only every
-    // connectionsCheckingInterval, so that runs every 2 s (STACK-NOTES). The live stream, which must
-    // stay open, writes a ping more often than the idle limit.
+    // (a stalled body with 408, plugins/slow-bodies.ts). A body that keeps arriving at a phone's pace
+    // may take up to 10 minutes: a 10 MB document from a phone on a weak signal (80 s at 1 Mbit/s)
+    // must not be cut; slower than 1 KB/s, or a JSON body not whole within 20 s, is cut with 408.
+    // Node checks these timers only every connectionsCheckingInterval, so that runs every 2 s
+    // (STACK-NOTES). The live stream, which must stay open, turns the idle limit off for itself.
     requestTimeout: UPLOAD_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 2_000, headersTimeout: REQUEST_TIMEOUT_MS },
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
   }) as unknown as App;
   app.decorate('database', database);
+  const stopWatchingBodies = watchSlowBodies(app.server);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
   app.setValidatorCompiler(validatorCompiler);
@@ -164,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(connectionLimitPlugin, {
+    maxPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+  });
   await app.register(rateLimitPlugin, { db });
   await app.register(authenticatePlugin, { auth });
   await app.register(teamAccessPlugin);
@@ -245,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const stopChangeCache = await startChangeCache(database);
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    stopWatchingBodies();
     await stopChangeCache();
     await mailSender.stop();
     await chatPostSender.stop();

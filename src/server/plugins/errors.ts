@@ -141,6 +141,8 @@ function answerFor(error: FastifyError, request: FastifyRequest): ErrorAnswer {
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // Already answered (a body cut for its pace, slow-bodies.ts): the route's late failure says nothing.
+    if (reply.sent || reply.raw.headersSent) return reply;
     const answer = answerFor(error, request);
     if (!(await drainBody(request))) void reply.header('Connection', 'close');
     if (answer.retryAfterSeconds !== undefined) {
@@ -185,7 +187,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, detail } = clientErrorAnswer(error.code);
   const body = JSON.stringify({ detail });
-  if (socket.writable) {
+  // An answer already under way on this connection (a body still arriving after it): no second one.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
