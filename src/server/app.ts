@@ -153,7 +153,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;
   app.decorate('blobStore', services.blobs);
-  app.decorate('sweepBlobs', (olderThanMs = blobGraceMs) => services.documents.sweep(olderThanMs));
+  // Orphan blobs (announced, named by no document) and what interrupted writes left in the store.
+  const sweepBlobs = async (olderThanMs = blobGraceMs) =>
+    (await services.documents.sweep(olderThanMs)) + (await services.blobs.sweepTemporary(olderThanMs));
+  app.decorate('sweepBlobs', sweepBlobs);
   const health = createHealthChecks({
     db,
     blobStore: services.blobs,
@@ -226,9 +229,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       pruneRateLimits(db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'rate-limit cleanup failed'),
       );
-      services.documents
-        .sweep(blobGraceMs)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'blob sweep failed'));
+      sweepBlobs().catch((error: unknown) => app.log.warn({ err: error }, 'blob sweep failed'));
     },
     60 * 60 * 1000,
   );

@@ -24,6 +24,11 @@ export interface BlobStore {
    * and the start-up check. Rejects with BlobStoreUnavailableError saying what is wrong.
    */
   check(options: { timeoutMs: number }): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind (a process dying mid-upload) that is older than
+   * `olderThanMs`; answers how many it removed.
+   */
+  sweepTemporary(olderThanMs: number): Promise<number>;
 }
 
 /**

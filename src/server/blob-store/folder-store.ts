@@ -7,7 +7,7 @@ import { withTimeout } from './timeout.ts';
 
 // Blobs as files in one folder (by default DATA_DIR/blobs). A blob is written to a temporary file in
 // the same folder, flushed to disk, then renamed to its key, so a reader never sees half a file and a
-// crash leaves only a '.tmp-' file, which list() skips and the next start may delete.
+// crash leaves only a '.tmp-' file, which list() skips and sweepTemporary() removes once it is old.
 
 const TEMP_PREFIX = '.tmp-';
 
@@ -130,6 +130,32 @@ export function folderBlobStore(folder: string): BlobStore {
         timeoutMs,
         () => `the folder ${folder} did not answer within ${timeoutMs} ms`,
       );
+    },
+
+    async sweepTemporary(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw diskFailure(error);
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.startsWith(TEMP_PREFIX)) continue;
+        const file = path.join(folder, name);
+        try {
+          // An upload in progress writes its file all the time; one untouched this long was abandoned.
+          if ((await fs.promises.stat(file)).mtimeMs >= before) continue;
+          await fs.promises.rm(file);
+          removed += 1;
+        } catch (error) {
+          // Gone meanwhile (its upload finished and renamed it): nothing to remove.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw diskFailure(error);
+        }
+      }
+      return removed;
     },
   };
 }

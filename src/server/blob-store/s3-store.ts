@@ -217,5 +217,10 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
         throw unavailable(error);
       }
     },
+
+    // An interrupted upload of up to one part (5 MB) never reaches the bucket; a larger one may leave
+    // an unfinished multipart upload, which the bucket's lifecycle rule AbortIncompleteMultipartUpload
+    // removes (docs/decisions/026). Nothing here to sweep.
+    sweepTemporary: () => Promise.resolve(0),
   };
 }
