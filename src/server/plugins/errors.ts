@@ -175,11 +175,13 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     .send({ detail: known.detail });
 };
 
+/** A request (headers or body) that did not arrive in time: Node's limits and slow-bodies.ts. */
+export const REQUEST_TOO_SLOW = 'The request took too long to arrive';
+
 /** What Node's parser reports (a header too large, a malformed request, a body that never finished). */
 function clientErrorAnswer(code: string | undefined): { status: number; detail: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, detail: 'Request headers are too large' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return { status: 408, detail: 'The request took too long to arrive' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, detail: REQUEST_TOO_SLOW };
   return { status: 400, detail: 'The request is malformed' };
 }
 

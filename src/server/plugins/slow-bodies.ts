@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { REQUEST_TOO_SLOW } from './errors.ts';
 import { helmetHeaders } from './security.ts';
 
 // Request bodies that come too slowly (decision 008, its update of issue 17; docs/decisions/026). A
@@ -30,8 +31,6 @@ export const SLOW_BODY_LIMITS: SlowBodyLimits = {
   checkEveryMs: 2_000,
 };
 
-export const SLOW_BODY_DETAIL = 'The request took too long to arrive';
-
 interface Watched {
   req: IncomingMessage;
   res: ServerResponse;
@@ -57,7 +56,7 @@ function cut(entry: Watched): void {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ detail: SLOW_BODY_DETAIL });
+  const body = JSON.stringify({ detail: REQUEST_TOO_SLOW });
   res.writeHead(408, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',
