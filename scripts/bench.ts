@@ -60,6 +60,8 @@ const config = loadConfig({
   LOGIN_LIMIT_PER_ACCOUNT: '1000000',
   LOGIN_LIMIT_PER_ACCOUNT_IP: '1000000',
   UPLOAD_LIMIT_PER_USER_PER_HOUR: '1000000',
+  // Every load generator connects from 127.0.0.1 (the live case holds 2,000 streams).
+  MAX_CONNECTIONS_PER_ADDRESS: '100000',
 });
 const database = await openDatabase(
   pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir: 'memory://' },
@@ -900,6 +902,7 @@ async function startServerProcess(databaseUrl: string | undefined, dataDir = os.
         SERVE_WEB: 'false',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
+        MAX_CONNECTIONS_PER_ADDRESS: '100000',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

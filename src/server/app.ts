@@ -19,6 +19,7 @@ import type { BlobStore } from './blob-store/index.ts';
 import { createCalendarTokenService } from './features/calendar/token-service.ts';
 import { publicConfigRoutes } from './features/config/routes.ts';
 import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
+import { createHealthChecks } from './features/health/checks.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
 import { kitRoutes } from './features/kits/routes.ts';
@@ -32,10 +33,13 @@ import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { connectionLimitPlugin } from './plugins/connection-limit.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { pruneRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { loggedUrl } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
 import { createServices } from './services.ts';
@@ -70,21 +74,7 @@ export interface App extends FastifyInstance {
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
-
-/** Secrets in addresses (document download's ?token=, the calendar feed's path) never reach the logs. */
-export function redactUrl(url: string): string {
-  // Read as the router reads it ('%63alendar', '/./', '//' reach the feed too), then redact.
-  let readable = url;
-  try {
-    readable = decodeURIComponent(url);
-  } catch {
-    // A malformed escape: redact the address as sent.
-  }
-  return readable
-    .replace(/\/{2,}/g, '/')
-    .replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]')
-    .replace(/(\/feed\/[^/?#]*\/)[^?#]*/gi, '$1[redacted]');
-}
+const STARTUP_CHECK_MS = 10_000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -99,19 +89,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
             level: config.LOG_LEVEL,
             ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
+              // No query string, no secret path part, no email or code (plugins/request-log.ts).
               req: (request) => ({
                 method: request.method,
-                url: redactUrl(request.url),
+                url: loggedUrl(request),
                 remoteAddress: request.ip,
               }),
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
     // Headers must arrive within about 20 s, and a connection on which nothing moves for 20 s is closed
-    // (a stalled body too). A body that keeps arriving may take up to 10 minutes: a 10 MB document from
-    // a phone on a weak signal (80 s at 1 Mbit/s) must not be cut. Node checks these timers only every
-    // connectionsCheckingInterval, so that runs every 2 s (STACK-NOTES). The live stream, which must
-    // stay open, writes a ping more often than the idle limit.
+    // (a stalled body with 408, plugins/slow-bodies.ts). A body that keeps arriving at a phone's pace
+    // may take up to 10 minutes: a 10 MB document from a phone on a weak signal (80 s at 1 Mbit/s)
+    // must not be cut; slower than 1 KB/s, or a JSON body not whole within 20 s, is cut with 408.
+    // Node checks these timers only every connectionsCheckingInterval, so that runs every 2 s
+    // (STACK-NOTES). The live stream, which must stay open, turns the idle limit off for itself.
     requestTimeout: UPLOAD_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 2_000, headersTimeout: REQUEST_TIMEOUT_MS },
@@ -121,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
   }) as unknown as App;
   app.decorate('database', database);
+  const stopWatchingBodies = watchSlowBodies(app.server);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
   app.setValidatorCompiler(validatorCompiler);
@@ -155,7 +148,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;
   app.decorate('blobStore', services.blobs);
-  app.decorate('sweepBlobs', (olderThanMs = blobGraceMs) => services.documents.sweep(olderThanMs));
+  // Orphan blobs (announced, named by no document) and what interrupted writes left in the store.
+  const sweepBlobs = async (olderThanMs = blobGraceMs) =>
+    (await services.documents.sweep(olderThanMs)) + (await services.blobs.sweepTemporary(olderThanMs));
+  app.decorate('sweepBlobs', sweepBlobs);
+  const health = createHealthChecks({
+    db,
+    blobStore: services.blobs,
+    verifyMail: () => transport.verify(),
+    log: app.log,
+  });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
     services;
   const { rsvp, calendarMonth, announcements } = services;
@@ -165,13 +167,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(jsonBodyPlugin, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(connectionLimitPlugin, {
+    maxPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+  });
   await app.register(rateLimitPlugin, { db });
   await app.register(authenticatePlugin, { auth });
   await app.register(teamAccessPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { health });
       await api.register(publicConfigRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', auth, config });
       await api.register(joiningRoutes, { joining, config });
@@ -219,14 +225,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
       pruneRateLimits(db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'rate-limit cleanup failed'),
       );
-      services.documents
-        .sweep(blobGraceMs)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'blob sweep failed'));
+      sweepBlobs().catch((error: unknown) => app.log.warn({ err: error }, 'blob sweep failed'));
     },
     60 * 60 * 1000,
   );
   housekeeping.unref();
 
+  // The blob store is checked once at start: what is wrong is said plainly in the log, and the rest of
+  // the app serves meanwhile (uploads and downloads answer 503 until the store is usable).
+  app.addHook('onReady', async () => {
+    void services.blobs.check({ timeoutMs: STARTUP_CHECK_MS }).then(
+      () => app.log.info(`blob store check: ok (${services.blobs.kind})`),
+      (error: unknown) =>
+        app.log.error(
+          `The blob store (${services.blobs.kind}) cannot be used: ${error instanceof Error ? error.message : String(error)}. ` +
+            'Uploads and downloads answer 503 until this is fixed; everything else is served.',
+        ),
+    );
+  });
   if (options.startMailSender !== false) app.addHook('onReady', async () => mailSender.start());
   if ((options.startChatPostSender ?? options.startMailSender) !== false) {
     app.addHook('onReady', async () => chatPostSender.start());
@@ -234,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const stopChangeCache = await startChangeCache(database);
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    stopWatchingBodies();
     await stopChangeCache();
     await mailSender.stop();
     await chatPostSender.stop();

@@ -118,6 +118,11 @@ const envSchema = z.object({
     .default(60),
   /** Number of proxies in front of the app whose X-Forwarded-For is trusted (0 = none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Connections one client address may hold at once (requests in progress behind proxies); more are
+   * answered 429 (docs/decisions/026). Generous: a clubhouse's phones share one address.
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(128),
 });
 
 export type Config = z.infer<typeof envSchema>;

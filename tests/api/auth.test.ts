@@ -59,7 +59,10 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
     it('answers 200 once the database is migrated, with security headers and no-store', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.json()).toEqual({
+        status: 'ok',
+        checks: { database: 'ok', blob_store: 'ok', mail: 'ok' },
+      });
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES } from '../../src/shared/calendar.ts';
-import { redactUrl } from '../../src/server/app.ts';
 import { calendarSealer } from '../../src/server/features/calendar/sealing.ts';
 import { expectDetail, okJson } from '../support/events.ts';
 import { BACKENDS, queryRows, type TestApp } from '../support/test-app.ts';
@@ -132,30 +131,5 @@ describe('the sealed copy', () => {
     expect(sealer.open(flipped, 7)).toBeUndefined();
     // A fresh nonce each time: two seals of one secret differ.
     expect(sealer.seal('the-secret', 7)).not.toBe(sealed);
-  });
-});
-
-describe('request logs', () => {
-  it('never write the feed secret', () => {
-    const secret = 'Zm9vYmFyYmF6cXV4cXV1eGZvb2JhcmJhenF1eHF1dXg';
-    expect(redactUrl(`/api/calendar/feed/12/${secret}.ics`)).toBe('/api/calendar/feed/12/[redacted]');
-    expect(redactUrl(`/api/calendar/feed/12/${secret}.ics?player_id=3`)).toBe(
-      '/api/calendar/feed/12/[redacted]?player_id=3',
-    );
-    expect(redactUrl(`/API/CALENDAR/FEED/12/${secret}.ics`)).not.toContain(secret);
-    expect(redactUrl('/api/documents/download/4?token=abc')).toBe(
-      '/api/documents/download/4?token=[redacted]',
-    );
-    expect(redactUrl('/api/games/4')).toBe('/api/games/4');
-    // Other spellings the router still takes to the feed.
-    for (const spelling of [
-      `/api/%63alendar/feed/1/${secret}.ics`,
-      `/api/calendar/./feed/1/${secret}.ics`,
-      `/api/calendar//feed//1/${secret}.ics`,
-      `/api/calendar/feed/1/${encodeURIComponent(secret)}%2Eics`,
-      `/api/calendar/feed/1/${secret}.ics?x=%E0%A4%A`,
-    ]) {
-      expect(redactUrl(spelling)).not.toContain(secret);
-    }
   });
 });

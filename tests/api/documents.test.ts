@@ -740,7 +740,8 @@ describe.each(BACKENDS)('document uploads and logs on $name', (backend) => {
       });
       expect(got.statusCode).toBe(200);
       const all = lines.join('');
-      expect(all).toContain(`/api/documents/download/${doc.id}?token=[redacted]`);
+      // No query string is logged at all (docs/decisions/026).
+      expect(all).toContain(`"url":"/api/documents/download/${doc.id}"`);
       expect(all).not.toContain(coach.token);
       expect(cast.team.id).toBeGreaterThan(0);
     } finally {

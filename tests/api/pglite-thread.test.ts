@@ -6,7 +6,7 @@ import {
   openDatabase,
   PGLITE_START_PARAMS,
 } from '../../src/server/db/connect.ts';
-import { isUniqueViolation, sqlState } from '../../src/server/db/errors.ts';
+import { isConnectionFailure, isUniqueViolation, sqlState } from '../../src/server/db/errors.ts';
 import { PGliteThread } from '../../src/server/db/pglite-thread.ts';
 
 // PGlite runs on a thread of its own (db/pglite-thread.ts): the app's thread must stay free while a
@@ -128,6 +128,8 @@ describe('PGlite on its own thread', () => {
     await thread.worker.terminate();
     await expect.poll(() => failures.length).toBe(1);
     await expect(thread.query('select 1')).rejects.toThrow('The database thread stopped');
+    // Requests meeting it answer 503 with Retry-After while the process stops (docs/decisions/026).
+    expect(isConnectionFailure(await thread.query('select 1').catch((error: unknown) => error))).toBe(true);
     // Closing on purpose is no failure.
     const closed = await PGliteThread.start(inMemory);
     const none: Error[] = [];

@@ -5,8 +5,9 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Connections that are slow or quiet on purpose. A phone on a weak signal uploads a 10 MB form slowly (at
 // 1 Mbit/s it takes 80 s): an upload whose bytes keep coming is not cut by the 20 s limit that stops a
-// stalled request (decision 008). A live stream is quiet between its pings and must stay open. Each test
-// waits for the real timers (about 25 s).
+// stalled request (decision 008). A live stream is quiet between its pings and must stay open. A body
+// that stalls, or crawls below 1 KB/s to hold the connection, is answered 408 {detail} and closed
+// (docs/decisions/026). Each test waits for the real timers (about 25 s).
 
 describe('slow and quiet connections', () => {
   let t: TestApp;
@@ -22,7 +23,8 @@ describe('slow and quiet connections', () => {
     const coach = await signUp(t, 'coach');
     const team = await createTeam(t, coach);
     const boundary = '----slowupload';
-    const file = Buffer.from(`${'Directions to the field, line after line.\n'.repeat(600)}`);
+    // About 2 KB a second, twice the least rate a body must keep (a phone at 1 Mbit/s sends 125 KB/s).
+    const file = Buffer.from(`${'Directions to the field, line after line.\n'.repeat(1200)}`);
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow directions\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="directions.txt"\r\n` +
@@ -52,6 +54,79 @@ describe('slow and quiet connections', () => {
       });
     });
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
+  });
+
+  /**
+   * Sends the request's head, then its body a slice at a time, and resolves to what the server answered
+   * and when the connection closed (ms after the head went out).
+   */
+  function trickle(head: string, body: Buffer, slice: number, everyMs: number) {
+    return new Promise<{ answer: string; closedAfterMs: number }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      let started = 0;
+      let timer: NodeJS.Timeout | undefined;
+      socket.on('data', (data) => (answer += data.toString()));
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, closedAfterMs: Date.now() - started });
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => {
+        // The server closing while a slice is on its way: the answer has already arrived.
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+      socket.on('connect', () => {
+        started = Date.now();
+        socket.write(head);
+        let sent = 0;
+        if (slice === 0) return;
+        timer = setInterval(() => {
+          if (socket.destroyed || sent >= body.length) return clearInterval(timer);
+          socket.write(body.subarray(sent, sent + slice));
+          sent += slice;
+        }, everyMs);
+      });
+    });
+  }
+
+  function expect408(result: { answer: string; closedAfterMs: number }, withinMs: number) {
+    const [status, ...rest] = result.answer.split('\r\n');
+    expect(status, result.answer).toBe('HTTP/1.1 408 Request Timeout');
+    expect(result.answer).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(rest.slice(rest.indexOf('') + 1).join('\r\n'))).toEqual({
+      detail: 'The request took too long to arrive',
+    });
+    expect(result.closedAfterMs).toBeLessThan(withinMs);
+  }
+
+  it('answers 408 {detail} to a body that stalls or crawls, on any route', { timeout: 90_000 }, async () => {
+    const coach = await signUp(t, 'coach');
+    const team = await createTeam(t, coach);
+    const json = (length: number) =>
+      `POST /api/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${length}\r\n\r\n`;
+    const boundary = '----crawl';
+    const formHead =
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCrawl\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n` +
+      'Content-Type: text/plain\r\n\r\n';
+    const upload =
+      `POST /api/documents/upload/${team.id} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${coach.token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 200000\r\n\r\n`;
+    const notes = Buffer.from(formHead + 'Notes for the away game.\n'.repeat(8000));
+    const [stalled, crawling, crawlingUpload] = await Promise.all([
+      // Ten bytes of a JSON body, then nothing.
+      trickle(`${json(100)}{"username"`, Buffer.alloc(0), 0, 1_000),
+      // A JSON body a byte every 2 s: alive, but never whole.
+      trickle(json(200), Buffer.from(`{"username":"${'a'.repeat(150)}"}`), 1, 2_000),
+      // An upload at 200 bytes a second, far below a phone's pace: holds the connection, never ends.
+      trickle(upload, notes, 200, 1_000),
+    ]);
+    // The idle limit (20 s) and Node's 2 s checks; the JSON deadline (20 s); a 20 s rate window
+    // started once the route reads the body, checked every 2 s.
+    expect408(stalled, 26_000);
+    expect408(crawling, 26_000);
+    expect408(crawlingUpload, 46_000);
   });
 
   it(

@@ -19,6 +19,32 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Every key in the store (tests and checks; not for hot paths). */
   list(): Promise<string[]>;
+  /**
+   * A cheap proof that the store can be used (the folder is writable, the bucket answers), for health
+   * and the start-up check. Rejects with BlobStoreUnavailableError saying what is wrong.
+   */
+  check(options: { timeoutMs: number }): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind (a process dying mid-upload) that is older than
+   * `olderThanMs`; answers how many it removed.
+   */
+  sweepTemporary(olderThanMs: number): Promise<number>;
+}
+
+/**
+ * The store cannot be reached or used (the bucket's server down, a bucket that does not exist, keys it
+ * refuses, a full or read-only disk). The message says what is wrong with names and addresses, for the
+ * operator's log; `reason` says it without them, for /api/health (public). Users get a 503
+ * (plugins/errors.ts).
+ */
+export class BlobStoreUnavailableError extends Error {
+  readonly reason: string;
+
+  constructor(message: string, options: { reason: string; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'BlobStoreUnavailableError';
+    this.reason = options.reason;
+  }
 }
 
 export class BlobTooLargeError extends Error {

@@ -2,13 +2,27 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type BlobStore, ByteCounter, checkKey } from './blob-store.ts';
+import { type BlobStore, BlobStoreUnavailableError, ByteCounter, checkKey } from './blob-store.ts';
+import { withTimeout } from './timeout.ts';
 
 // Blobs as files in one folder (by default DATA_DIR/blobs). A blob is written to a temporary file in
 // the same folder, flushed to disk, then renamed to its key, so a reader never sees half a file and a
-// crash leaves only a '.tmp-' file, which list() skips and the next start may delete.
+// crash leaves only a '.tmp-' file, which list() skips and sweepTemporary() removes once it is old.
 
 const TEMP_PREFIX = '.tmp-';
+
+/** What a disk says when it cannot be used: full, read-only, not ours, failing. */
+const DISK_FAILURES = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'ENOTDIR',
+  'EMFILE',
+  'ENFILE',
+]);
 
 export function folderBlobStore(folder: string): BlobStore {
   let made = false;
@@ -18,16 +32,25 @@ export function folderBlobStore(folder: string): BlobStore {
     made = true;
   };
   const fileOf = (key: string) => path.join(folder, checkKey(key));
+  /** A disk failure becomes BlobStoreUnavailableError; anything else (the sender's stream) stays. */
+  const diskFailure = (error: unknown): unknown => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined || !DISK_FAILURES.has(code)) return error;
+    return new BlobStoreUnavailableError(`the folder ${folder} cannot be used (${code})`, {
+      reason: `the folder cannot be used (${code})`,
+      cause: error,
+    });
+  };
 
   return {
     kind: 'folder',
 
     async put(key, stream, { maxBytes }) {
-      await ensure();
       const target = fileOf(key);
       const temp = path.join(folder, `${TEMP_PREFIX}${randomUUID()}`);
       const counter = new ByteCounter(maxBytes);
       try {
+        await ensure();
         const file = fs.createWriteStream(temp, { flags: 'wx' });
         await pipeline(stream, counter, file);
         // Flush before the rename, so the name never points at bytes still in the page cache.
@@ -40,8 +63,8 @@ export function folderBlobStore(folder: string): BlobStore {
         await fs.promises.rename(temp, target);
         return counter.bytes;
       } catch (error) {
-        await fs.promises.rm(temp, { force: true });
-        throw error;
+        await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+        throw diskFailure(error);
       }
     },
 
@@ -53,20 +76,25 @@ export function folderBlobStore(folder: string): BlobStore {
         return { stream: handle.createReadStream(), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
+        throw diskFailure(error);
       }
     },
 
     async remove(key) {
-      await fs.promises.rm(fileOf(key), { force: true });
+      try {
+        await fs.promises.rm(fileOf(key), { force: true });
+      } catch (error) {
+        throw diskFailure(error);
+      }
     },
 
     async exists(key) {
       try {
-        await fs.promises.access(fileOf(key));
+        await fs.promises.stat(fileOf(key));
         return true;
-      } catch {
-        return false;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw diskFailure(error);
       }
     },
 
@@ -75,8 +103,59 @@ export function folderBlobStore(folder: string): BlobStore {
         return (await fs.promises.readdir(folder)).filter((name) => !name.startsWith(TEMP_PREFIX));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
+        throw diskFailure(error);
       }
+    },
+
+    async check({ timeoutMs }) {
+      // Writing a small file proves more than a permission bit (a full disk, a read-only mount).
+      const probe = path.join(folder, `${TEMP_PREFIX}check-${randomUUID()}`);
+      const write = async () => {
+        try {
+          await fs.promises.mkdir(folder, { recursive: true });
+          await fs.promises.writeFile(probe, 'ok');
+          await fs.promises.rm(probe, { force: true });
+        } catch (error) {
+          const failure = diskFailure(error);
+          throw failure instanceof BlobStoreUnavailableError
+            ? failure
+            : new BlobStoreUnavailableError(`the folder ${folder} cannot be used (${String(error)})`, {
+                reason: 'the folder cannot be used',
+                cause: error,
+              });
+        }
+      };
+      await withTimeout(
+        write(),
+        timeoutMs,
+        () => `the folder ${folder} did not answer within ${timeoutMs} ms`,
+      );
+    },
+
+    async sweepTemporary(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw diskFailure(error);
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.startsWith(TEMP_PREFIX)) continue;
+        const file = path.join(folder, name);
+        try {
+          // An upload in progress writes its file all the time; one untouched this long was abandoned.
+          if ((await fs.promises.stat(file)).mtimeMs >= before) continue;
+          await fs.promises.rm(file);
+          removed += 1;
+        } catch (error) {
+          // Gone meanwhile (its upload finished and renamed it): nothing to remove.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw diskFailure(error);
+        }
+      }
+      return removed;
     },
   };
 }

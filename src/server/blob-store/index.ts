@@ -4,7 +4,7 @@ import type { BlobStore } from './blob-store.ts';
 import { folderBlobStore } from './folder-store.ts';
 import { s3BlobStore } from './s3-store.ts';
 
-export { type BlobStore, BlobTooLargeError } from './blob-store.ts';
+export { type BlobStore, BlobStoreUnavailableError, BlobTooLargeError } from './blob-store.ts';
 export { folderBlobStore } from './folder-store.ts';
 export { s3BlobStore } from './s3-store.ts';
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -170,7 +169,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 const MIGRATION_LOCK_ID = 7_240_011;
 
 async function openPostgres(url: string, poolSize: number, heartbeatMs: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer (a network cut drops packets rather than refusing) fails a query
+  // after 5 s instead of holding the request: the answer is 503 (db/errors.ts), not a hang.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A connection that the server ends (a restart, a failover, an administrator) is dropped from the
   // pool, and the next query opens a new one; a query or transaction using it fails with the error.
   // Without listeners node-postgres raises that error as an uncaught exception, which would stop the
@@ -286,14 +287,4 @@ async function listenOnPostgres(
     current = undefined;
     await client?.end().catch(() => undefined);
   };
-}
-
-/** True once the database answers a query. */
-export async function databaseIsReachable(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -43,3 +43,54 @@ export function isTransientConflict(error: unknown): boolean {
   const state = sqlState(error);
   return state === '40P01' || state === '40001';
 }
+
+/** Socket failures of a database connection: the server is down, restarting, or out of reach. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+
+/**
+ * SQLSTATEs that say the server is going away or cannot serve now: class 08 (connection exception),
+ * 57P01-57P03 (administrator or crash shutdown, cannot connect now), class 53 (insufficient resources:
+ * disk full, out of memory, too many connections).
+ */
+function isUnavailableState(code: string): boolean {
+  return code.startsWith('08') || code.startsWith('53') || ['57P01', '57P02', '57P03'].includes(code);
+}
+
+/** node-postgres's own words for a connection or pool that failed (these errors carry no code). */
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|The database thread stopped/i;
+
+/**
+ * The database could not be reached (PostgreSQL stopped or restarting, a network cut, a pool that
+ * could not connect in time, PGlite's thread gone): nothing was done, and the same request may
+ * succeed shortly. Answered 503 with Retry-After (plugins/errors.ts; docs/decisions/026).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 10) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === 'string') {
+      if (NETWORK_CODES.has(candidate.code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(candidate.code) && isUnavailableState(candidate.code)) return true;
+    }
+    if (typeof candidate.message === 'string' && DRIVER_MESSAGES.test(candidate.message)) return true;
+    queue.push(candidate.cause);
+    // A connection to a name with several addresses fails with an AggregateError of each attempt.
+    if (Array.isArray(candidate.errors)) queue.push(...(candidate.errors as unknown[]));
+  }
+  return false;
+}

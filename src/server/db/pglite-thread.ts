@@ -37,6 +37,8 @@ function workerBootstrap(): string {
   return `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
 }
 
+const THREAD_STOPPED = 'The database thread stopped';
+
 export class PGliteThread {
   private readonly pending = new Map<
     number,
@@ -53,7 +55,7 @@ export class PGliteThread {
     worker.on('message', (reply: Reply) => this.receive(reply));
     worker.on('messageerror', (error) => this.fail(error));
     worker.on('error', (error) => this.fail(error));
-    worker.on('exit', (code) => this.fail(new Error(`The database thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => this.fail(new Error(`${THREAD_STOPPED} (exit code ${code})`)));
   }
 
   /**
@@ -86,10 +88,14 @@ export class PGliteThread {
 
   private fail(error: Error) {
     const first = this.failure === undefined;
-    this.failure ??= error;
+    // Every call fails with one error that says the database is gone (answered 503, db/errors.ts).
+    this.failure ??= error.message.startsWith(THREAD_STOPPED)
+      ? error
+      : new Error(`${THREAD_STOPPED}: ${error.message}`, { cause: error });
     this.closed = true;
     if (first && !this.closing) this.failureListeners.forEach((listener) => listener(error));
-    for (const waiting of this.pending.values()) waiting.reject(error);
+    const failure = this.failure;
+    for (const waiting of this.pending.values()) waiting.reject(failure);
     this.pending.clear();
   }
 

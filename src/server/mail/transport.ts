@@ -14,6 +14,8 @@ export interface OutgoingEmail {
 
 export interface MailTransport {
   send(email: OutgoingEmail & { from: string }): Promise<void>;
+  /** Proves the transport can deliver now (the SMTP server answers and takes the sign-in), for health. */
+  verify(): Promise<void>;
   /** Resolves once any open SMTP session has ended (with QUIT). */
   close(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export function smtpTransport(url: string): MailTransport {
     async send(email) {
       await transporter.sendMail(email);
     },
+    verify: async () => void (await transporter.verify()),
     close: () => session.close(),
   };
 }
@@ -50,6 +53,7 @@ export function fileTransport(folder: string, log: (message: string) => void): M
         `Email "${email.subject}" to ${email.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
       );
     },
+    verify: async () => void (await fs.mkdir(folder, { recursive: true })),
     close: async () => transporter.close(),
   };
 }

@@ -9,7 +9,8 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDataException, isTransientConflict } from '../db/errors.ts';
+import { BlobStoreUnavailableError } from '../blob-store/blob-store.ts';
+import { isConnectionFailure, isDataException, isTransientConflict } from '../db/errors.ts';
 import { HttpError } from '../http-error.ts';
 import { helmetHeaders } from './security.ts';
 
@@ -46,33 +47,108 @@ function validationDetail(issues: ZodIssueLike[]): string {
   return generic ? `${field}: ${message}` : message;
 }
 
+/** What a request that needs a dependency that is down answers (503, docs/decisions/026). */
+export const DEPENDENCY_DOWN = {
+  database: 'The database is not reachable right now. Please try again in a moment.',
+  blobStore: 'File storage is not reachable right now. Please try again in a moment.',
+} as const;
+/** Seconds a client should wait before asking again when a dependency is down. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/** A body this much larger than read is not waited for: the answer goes out and the connection closes. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads what is left of a request body the route did not read (an upload the store refused half way),
+ * so the client gets the answer rather than a connection cut while it is still sending (EPIPE). Slow
+ * senders are still cut by the body watchdog (slow-bodies.ts). False when the answer should close the
+ * connection instead (the rest is too large, or the request went away).
+ */
+function drainBody(request: FastifyRequest): Promise<boolean> {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve(true);
+  const declared = Number(raw.headers['content-length'] ?? 0);
+  if (declared > DRAIN_LIMIT_BYTES) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (drained: boolean) => {
+      raw.off('data', count).off('end', ended).off('close', closed).off('error', closed);
+      if (!drained) raw.pause();
+      resolve(drained);
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) finish(false);
+    };
+    const ended = () => finish(true);
+    const closed = () => finish(false);
+    // The multipart parser stops reading once the route gave up: the rest is read here and dropped.
+    raw.unpipe();
+    raw.on('data', count).on('end', ended).on('close', closed).on('error', closed);
+    raw.resume();
+  });
+}
+
+interface ErrorAnswer {
+  status: number;
+  detail: string;
+  retryAfterSeconds?: number;
+}
+
+function answerFor(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, detail: validationDetail(error.validation as ZodIssueLike[]) };
+  }
+  // A value the database cannot store (a NUL character, an impossible date, a number out of range)
+  // came from the request: the user's problem to fix, not a fault of ours.
+  if (isDataException(error)) {
+    return { status: 400, detail: 'The request contains a value that cannot be stored' };
+  }
+  if (isTransientConflict(error)) {
+    request.log.warn({ err: error }, 'write met another write; asked to retry');
+    return {
+      status: 503,
+      detail: 'Another change was being saved at the same moment. Please try again.',
+      retryAfterSeconds: 1,
+    };
+  }
+  // A dependency that is down: nothing was done, and the same request succeeds once it is back.
+  if (error instanceof BlobStoreUnavailableError) {
+    request.log.warn({ err: error }, `the blob store is not usable: ${error.message}`);
+    return {
+      status: 503,
+      detail: DEPENDENCY_DOWN.blobStore,
+      retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
+    };
+  }
+  if (isConnectionFailure(error)) {
+    request.log.warn({ err: error }, 'the database is not reachable');
+    return {
+      status: 503,
+      detail: DEPENDENCY_DOWN.database,
+      retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
+    };
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const retryAfterSeconds = error instanceof HttpError ? error.retryAfterSeconds : undefined;
+  if (status >= 400 && status < 500) {
+    const detail = (error.code && FASTIFY_DETAILS[error.code]) || error.message || 'Bad request';
+    return { status, detail, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, detail: 'Something went wrong on our side. Please try again.' };
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ detail: validationDetail(error.validation as ZodIssueLike[]) });
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // Already answered (a body cut for its pace, slow-bodies.ts): the route's late failure says nothing.
+    if (reply.sent || reply.raw.headersSent) return reply;
+    const answer = answerFor(error, request);
+    if (!(await drainBody(request))) void reply.header('Connection', 'close');
+    if (answer.retryAfterSeconds !== undefined) {
+      void reply.header('Retry-After', String(answer.retryAfterSeconds));
     }
-    // A value the database cannot store (a NUL character, an impossible date, a number out of range)
-    // came from the request: the user's problem to fix, not a fault of ours.
-    if (isDataException(error)) {
-      return reply.status(400).send({ detail: 'The request contains a value that cannot be stored' });
-    }
-    if (isTransientConflict(error)) {
-      request.log.warn({ err: error }, 'write met another write; asked to retry');
-      return reply
-        .status(503)
-        .header('Retry-After', '1')
-        .send({ detail: 'Another change was being saved at the same moment. Please try again.' });
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
-      void reply.header('Retry-After', String(error.retryAfterSeconds));
-    }
-    if (status >= 400 && status < 500) {
-      const detail = (error.code && FASTIFY_DETAILS[error.code]) || error.message || 'Bad request';
-      return reply.status(status).send({ detail });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+    return reply.status(answer.status).send({ detail: answer.detail });
   });
 });
 
@@ -99,11 +175,13 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     .send({ detail: known.detail });
 };
 
+/** A request (headers or body) that did not arrive in time: Node's limits and slow-bodies.ts. */
+export const REQUEST_TOO_SLOW = 'The request took too long to arrive';
+
 /** What Node's parser reports (a header too large, a malformed request, a body that never finished). */
 function clientErrorAnswer(code: string | undefined): { status: number; detail: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, detail: 'Request headers are too large' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return { status: 408, detail: 'The request took too long to arrive' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, detail: REQUEST_TOO_SLOW };
   return { status: 400, detail: 'The request is malformed' };
 }
 
@@ -111,7 +189,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, detail } = clientErrorAnswer(error.code);
   const body = JSON.stringify({ detail });
-  if (socket.writable) {
+  // An answer already under way on this connection (a body still arriving after it): no second one.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

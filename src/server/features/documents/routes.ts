@@ -14,12 +14,18 @@ import {
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from '../../../shared/documents.ts';
 import { badRequest } from '../../http-error.ts';
 import { idParam, teamParams } from '../../params.ts';
+import { requireCapability } from '../teams/access.ts';
 import type { DocumentService } from './service.ts';
 
 // /api/documents (spec part 2 section 7; DECISIONS.md 'Files', 'Document download'; docs/decisions/023),
 // inside the signed-in scope. Routes naming a document or tournament resolve its team first (teamOf), so
 // one of a team the caller is not in answers 404 like one that does not exist. The form parser is
 // registered here only, so no other route accepts multipart bodies.
+
+/** A second file part in one upload (the spec: one request per file and team). */
+const ONE_FILE_PER_UPLOAD = 'Only one file can be uploaded per request';
+/** More parts than an upload's form has (a file and six fields). */
+const TOO_MANY_PARTS = 'The upload has more form fields than a document takes';
 
 const IDEMPOTENCY_KEY_MAX = 200;
 const IDEMPOTENCY_KEY_MESSAGE = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`;
@@ -81,14 +87,18 @@ export async function documentRoutes(
         headers: idempotencyHeaders,
         response: { 200: documentSchema, 201: documentSchema },
       },
-      preHandler: app.limitBy([
-        {
-          name: 'documents:upload:user',
-          max: uploadsPerHour,
-          windowMinutes: 60,
-          key: (request) => String(request.user.id),
-        },
-      ]),
+      // Who may upload first: a member without upload_files gets 403, never 429, and spends nothing.
+      preHandler: [
+        async (request) => requireCapability(request.teamAccess, 'upload_files'),
+        app.limitBy([
+          {
+            name: 'documents:upload:user',
+            max: uploadsPerHour,
+            windowMinutes: 60,
+            key: (request) => String(request.user.id),
+          },
+        ]),
+      ],
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
@@ -105,6 +115,9 @@ export async function documentRoutes(
         // The multipart parser's own errors (a body cut short, no boundary, a broken part header) carry no
         // status: they are the client's request, not our failure.
         if (isMalformedMultipart(error)) throw badRequest(DOCUMENT_MESSAGES.malformedUpload);
+        const code = (error as { code?: unknown }).code;
+        if (code === 'FST_FILES_LIMIT') throw badRequest(ONE_FILE_PER_UPLOAD);
+        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(TOO_MANY_PARTS);
         throw error;
       }
     },

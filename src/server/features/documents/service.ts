@@ -353,7 +353,8 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
 
     /**
      * Removes blobs announced before `olderThanMs` ago that no document names, and forgets entries of
-     * blobs a document does name. Answers how many blobs it removed.
+     * blobs a document does name. Answers how many blobs it removed (app.sweepBlobs adds what
+     * interrupted writes left in the store).
      */
     async sweep(olderThanMs: number): Promise<number> {
       const before = new Date(Date.now() - olderThanMs);
@@ -361,9 +362,11 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
       let removed = 0;
       for (const key of await queries.orphanBlobs(db, before)) {
         try {
+          // Counted only when there was a blob: an upload cut before its file was stored left none.
+          const existed = await blobs.exists(key);
           await blobs.remove(key);
           await queries.forgetBlob(db, key);
-          removed += 1;
+          if (existed) removed += 1;
         } catch (error) {
           warn(error, 'sweeping a blob failed');
         }

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { databaseIsReachable, type Db } from '../../db/connect.ts';
+import { failingDetail, type HealthChecks } from './checks.ts';
 
-/** 200 once the database answers (migrations ran before the server started listening). */
-export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 200 {status: 'ok', checks} when the database, the blob store and the mail server all answer; 503
+ * {detail, checks} naming what fails otherwise (docs/decisions/026). Not signed in: monitors poll it.
+ */
+export async function healthRoutes(app: FastifyInstance, { health }: { health: HealthChecks }) {
   app.get('/health', async (_request, reply) => {
-    if (!(await databaseIsReachable(db)))
-      return reply.status(503).send({ detail: 'Database is not reachable' });
-    return { status: 'ok' };
+    const report = await health.report();
+    if (report.ok) return { status: 'ok', checks: report.checks };
+    return reply
+      .status(503)
+      .header('Retry-After', String(RETRY_AFTER_SECONDS))
+      .send({ detail: failingDetail(report.failing), checks: report.checks });
   });
 }
