@@ -34,24 +34,22 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * Without SMTP: each email is written as an .eml file under the data folder and its links are logged,
- * so someone running the app locally can still follow a reset link.
+ * Without SMTP: each email is written as an .eml file under the data folder (readable by its owner only),
+ * so someone running the app locally can open it and follow a reset link. The log names only the file:
+ * an address, a name or a link's token never reaches the logs (DECISIONS.md 'Logs').
  */
 export function fileTransport(folder: string, log: (message: string) => void): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(email) {
       const info = await transporter.sendMail(email);
-      await fs.mkdir(folder, { recursive: true });
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
       const file = path.join(
         folder,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
-      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
-      log(
-        `Email "${email.subject}" to ${email.to} written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
-      );
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log(`An email was written to ${file} (no SMTP_URL is set: open the file to read it)`);
     },
     verify: async () => void (await fs.mkdir(folder, { recursive: true })),
     close: async () => transporter.close(),
