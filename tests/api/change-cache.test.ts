@@ -6,7 +6,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../support/test-app.ts';
-import { call, type Cast, castOfTeam, setModeratorFlags } from '../support/teams.ts';
+import { call, type Cast, castOfTeam, setModeratorFlags, signIn } from '../support/teams.ts';
 
 // Each process keeps the signed-in user and team access it read (src/server/db/change-cache.ts); a
 // change made through another process must take effect there at once (issue 7: a granted or revoked
@@ -54,15 +54,20 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('two processes on one PostgreSQ
     expect(await settlesTo(addPlayer, 403)).toBe(403);
   });
 
-  it('a password changed through one process signs the old token out on the other', async () => {
-    const me = () => call(a, 'GET', '/api/auth/me', cast.parent.token);
-    expect((await me()).statusCode).toBe(200);
+  it('a password changed through one process signs the other sessions out on the other', async () => {
+    // The parent is signed in on a second device; the change is made from the first.
+    const otherDevice = await signIn(a, cast.parent.email);
+    const me = (token: string) => () => call(a, 'GET', '/api/auth/me', token);
+    expect((await me(otherDevice)()).statusCode).toBe(200);
+    expect((await me(cast.parent.token)()).statusCode).toBe(200);
     const changed = await call(b, 'PUT', '/api/auth/change-password', cast.parent.token, {
       current_password: GOOD_PASSWORD,
       new_password: 'Goal#Keeper42',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(await settlesTo(me, 401)).toBe(401);
+    expect(await settlesTo(me(otherDevice), 401)).toBe(401);
+    // The session that made the change goes on (docs/decisions/002), on the other process too.
+    expect((await me(cast.parent.token)()).statusCode).toBe(200);
   });
 
   it('a team answer polled on one process changes its tag when the other changes the team', async () => {
