@@ -64,13 +64,16 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   /** How often the group-chat sender looks for due cross-posts (it also starts at once when one is queued). */
   CHAT_POST_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
-  // Rate limits: attempts per window, per client address and per account (DECISIONS.md, 'Trust and
-  // safety'). Sign-in counts per (account, address) so a stranger failing on purpose from one address
-  // cannot lock the owner out; the per-account ceiling is much higher and stops a spread attack.
+  // Rate limits: attempts per window, per client address (an IPv6 client per /64) and per account
+  // (DECISIONS.md, 'Trust and safety'). Sign-in counts failures only, per (account, address) so a
+  // stranger failing on purpose from one address cannot lock the owner out; the per-account ceiling is
+  // much higher and stops a spread attack, but does not hold an address the account signed in from
+  // within LOGIN_TRUSTED_ADDRESS_DAYS (docs/decisions/008).
   LOGIN_LIMIT_PER_ACCOUNT_IP: count(10),
   LOGIN_LIMIT_PER_IP: count(30),
   LOGIN_LIMIT_PER_ACCOUNT: count(100),
   LOGIN_WINDOW_MINUTES: durationMinutes(15),
+  LOGIN_TRUSTED_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Sign-ups per address per hour: a club meeting behind one router still fits. */
   SIGNUP_LIMIT_PER_IP: count(30),
   /** Join attempts (invite codes) per hour. */
