@@ -136,7 +136,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   app.decorate('chatPostSender', chatPostSender);
 
-  const signingSecret = await loadSigningSecret(db, config.JWT_SECRET);
+  const signingSecret = await loadSigningSecret(db, {
+    configured: config.JWT_SECRET,
+    database: database.kind,
+    dataDir: config.DATA_DIR,
+  });
   const tokens = createAccessTokens(signingSecret, config.ACCESS_TOKEN_TTL_HOURS);
   const calendarTokens = createCalendarTokenService({ db, signingSecret });
   const services = createServices({

@@ -36,7 +36,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Club Teams <no-reply@localhost>'),
-  /** Signing secret for access tokens. Unset: one is generated once and kept in the database. */
+  /**
+   * Signing secret for access tokens (and the key of sealed calendar feed secrets). Required with
+   * DATABASE_URL; unset with PGlite, one is generated once into DATA_DIR/signing-secret (mode 0600).
+   * Never kept in the database (features/auth/signing-secret.ts).
+   */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -139,6 +143,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((c) => Boolean(c.S3_ENDPOINT) === Boolean(c.S3_BUCKET), {
       message: 'S3_ENDPOINT and S3_BUCKET must be set together',
       path: ['S3_BUCKET'],
+    })
+    // Several processes share a PostgreSQL server, and a database backup must not forge a sign-in: the
+    // secret comes from the environment, the same in every process.
+    .refine((c) => !c.DATABASE_URL || Boolean(c.JWT_SECRET), {
+      message:
+        'required with DATABASE_URL (at least 32 random characters, the same for every app process; the database never holds the signing secret)',
+      path: ['JWT_SECRET'],
     })
     .safeParse(cleaned);
   if (!parsed.success) {

@@ -32,6 +32,16 @@ describe('configuration', () => {
     );
   });
 
+  it('requires JWT_SECRET with DATABASE_URL: the database never holds the signing secret', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/club' })).toThrow(
+      /JWT_SECRET: required with DATABASE_URL/,
+    );
+    const secret = 'a'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/club', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
+    // PGlite generates one into DATA_DIR.
+    expect(loadConfig({}).JWT_SECRET).toBeUndefined();
+  });
+
   it('keeps an orphan sweep from removing a file whose upload may still be running', () => {
     expect(() => loadConfig({ BLOB_SWEEP_GRACE_MINUTES: '5' })).toThrow(/BLOB_SWEEP_GRACE_MINUTES/);
     expect(loadConfig({ BLOB_SWEEP_GRACE_MINUTES: '15' }).BLOB_SWEEP_GRACE_MINUTES).toBe(15);
