@@ -79,4 +79,55 @@ describe('data folder lock', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  /** A live child process running `command` while `run` runs; killed afterwards. */
+  async function withProcess(
+    command: string,
+    args: readonly string[],
+    run: (pid: number) => void | Promise<void>,
+  ) {
+    const child = spawn(command, [...args], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    try {
+      await run(child.pid ?? 0);
+    } finally {
+      child.kill();
+    }
+  }
+  const waitingNode = [process.execPath, ['-e', 'setTimeout(() => {}, 30000)']] as const;
+
+  it('takes over an earlier version’s pid-only lock naming a live program that is not Node.js', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    await withProcess('sleep', ['30'], (pid) => {
+      fs.writeFileSync(path.join(dir, 'app.lock'), String(pid));
+      const release = lockDataDir(dir);
+      expect(lockOwnerPid(fs.readFileSync(path.join(dir, 'app.lock'), 'utf8'))).toBe(process.pid);
+      release();
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes over a pid-only lock naming a Node.js process that started after the lock was written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    const lock = path.join(dir, 'app.lock');
+    fs.writeFileSync(lock, '1');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await withProcess(...waitingNode, (pid) => {
+      fs.writeFileSync(lock, String(pid));
+      fs.utimesSync(lock, anHourAgo, anHourAgo);
+      const release = lockDataDir(dir);
+      expect(lockOwnerPid(fs.readFileSync(lock, 'utf8'))).toBe(process.pid);
+      release();
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps out of a pid-only lock whose Node.js process was running when it was written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    await withProcess(...waitingNode, (pid) => {
+      fs.writeFileSync(path.join(dir, 'app.lock'), String(pid));
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
