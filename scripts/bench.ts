@@ -4,7 +4,7 @@
 // The load generator runs in a worker thread, so the app has its event loop to itself: that is what
 // the loop-delay column measures, and the bare route's yardstick is not slowed by the generator.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -50,7 +50,11 @@ async function freshPostgres(url: string) {
 }
 
 const pgDb = baseUrl ? await freshPostgres(baseUrl) : undefined;
+// One signing secret for the in-process app and the server processes: PostgreSQL requires one, and
+// the in-memory PGlite would otherwise write its generated secret into the shared DATA_DIR.
+const jwtSecret = randomBytes(32).toString('base64url');
 const config = loadConfig({
+  JWT_SECRET: jwtSecret,
   LOG_LEVEL: 'silent',
   SERVE_WEB: 'false',
   DATA_DIR: os.tmpdir(),
@@ -897,6 +901,7 @@ async function startServerProcess(databaseUrl: string | undefined, dataDir = os.
         ...process.env,
         // Without a URL: PGlite under DATA_DIR.
         DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
         PORT: String(port),
         HOST: '127.0.0.1',
         SERVE_WEB: 'false',

@@ -9,6 +9,7 @@ import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { accountRoutes, authRoutes } from './features/auth/routes.ts';
+import { createSignInLimits } from './features/auth/sign-in-limits.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import { calendarFeedRoutes } from './features/calendar/feed-routes.ts';
 import { calendarMonthRoutes } from './features/calendar/month-routes.ts';
@@ -135,7 +136,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   app.decorate('chatPostSender', chatPostSender);
 
-  const signingSecret = await loadSigningSecret(db, config.JWT_SECRET);
+  const signingSecret = await loadSigningSecret(db, {
+    configured: config.JWT_SECRET,
+    database: database.kind,
+    dataDir: config.DATA_DIR,
+  });
   const tokens = createAccessTokens(signingSecret, config.ACCESS_TOKEN_TTL_HOURS);
   const calendarTokens = createCalendarTokenService({ db, signingSecret });
   const services = createServices({
@@ -179,7 +184,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async (api) => {
       await api.register(healthRoutes, { health });
       await api.register(publicConfigRoutes, { config });
-      await api.register(authRoutes, { prefix: '/auth', auth, config });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        config,
+        signInLimits: createSignInLimits(db, config),
+      });
       await api.register(joiningRoutes, { joining, config });
       await api.register(publicModeratorRoutes);
       // The calendar feed: its secret is in the path, no bearer token (calendar apps send none).

@@ -36,7 +36,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Club Teams <no-reply@localhost>'),
-  /** Signing secret for access tokens. Unset: one is generated once and kept in the database. */
+  /**
+   * Signing secret for access tokens (and the key of sealed calendar feed secrets). Required with
+   * DATABASE_URL; unset with PGlite, one is generated once into DATA_DIR/signing-secret (mode 0600).
+   * Never kept in the database (features/auth/signing-secret.ts).
+   */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -64,13 +68,16 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   /** How often the group-chat sender looks for due cross-posts (it also starts at once when one is queued). */
   CHAT_POST_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
-  // Rate limits: attempts per window, per client address and per account (DECISIONS.md, 'Trust and
-  // safety'). Sign-in counts per (account, address) so a stranger failing on purpose from one address
-  // cannot lock the owner out; the per-account ceiling is much higher and stops a spread attack.
+  // Rate limits: attempts per window, per client address (an IPv6 client per /64) and per account
+  // (DECISIONS.md, 'Trust and safety'). Sign-in counts failures only, per (account, address) so a
+  // stranger failing on purpose from one address cannot lock the owner out; the per-account ceiling is
+  // much higher and stops a spread attack, but does not hold an address the account signed in from
+  // within LOGIN_TRUSTED_ADDRESS_DAYS (docs/decisions/008).
   LOGIN_LIMIT_PER_ACCOUNT_IP: count(10),
   LOGIN_LIMIT_PER_IP: count(30),
   LOGIN_LIMIT_PER_ACCOUNT: count(100),
   LOGIN_WINDOW_MINUTES: durationMinutes(15),
+  LOGIN_TRUSTED_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Sign-ups per address per hour: a club meeting behind one router still fits. */
   SIGNUP_LIMIT_PER_IP: count(30),
   /** Join attempts (invite codes) per hour. */
@@ -136,6 +143,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((c) => Boolean(c.S3_ENDPOINT) === Boolean(c.S3_BUCKET), {
       message: 'S3_ENDPOINT and S3_BUCKET must be set together',
       path: ['S3_BUCKET'],
+    })
+    // Several processes share a PostgreSQL server, and a database backup must not forge a sign-in: the
+    // secret comes from the environment, the same in every process.
+    .refine((c) => !c.DATABASE_URL || Boolean(c.JWT_SECRET), {
+      message:
+        'required with DATABASE_URL (at least 32 random characters, the same for every app process; the database never holds the signing secret)',
+      path: ['JWT_SECRET'],
     })
     .safeParse(cleaned);
   if (!parsed.success) {

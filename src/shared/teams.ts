@@ -117,6 +117,8 @@ export const JOIN_MESSAGES = {
   inviteInvalid: 'This invite link is invalid or has expired. Please ask your coach for a new one.',
   passwordAlreadySet: 'This account already has a password. Please sign in instead.',
   passwordSet: 'Password set. You can now sign in.',
+  confirmEmailToAccept:
+    'Please confirm your email address first, or follow the link in the invite email. Invites are accepted in the app once your email is confirmed.',
   requestAlreadyReviewed: 'This request has already been reviewed',
 } as const;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES } from '../../src/shared/calendar.ts';
 import { calendarSealer } from '../../src/server/features/calendar/sealing.ts';
 import { expectDetail, okJson } from '../support/events.ts';
-import { BACKENDS, queryRows, type TestApp } from '../support/test-app.ts';
+import { BACKENDS, emailedLinkToken, GOOD_PASSWORD, queryRows, type TestApp } from '../support/test-app.ts';
 import { type Account, call, type Cast, signUp, startWithCast } from '../support/teams.ts';
 
 // GET /api/calendar/token and POST /api/calendar/token/regenerate (docs/decisions/017): a 256-bit
@@ -102,6 +102,34 @@ describe.each(BACKENDS)('calendar subscription token on $name', (backend) => {
     expect(fresh.token).not.toBe(old.token);
     expect((await feed(fresh.feed_path)).statusCode).toBe(200);
     expect((await feed(old.feed_path)).statusCode).toBe(404);
+  });
+
+  it('a password change ends the old feed URL; the next ask makes a new one', async () => {
+    const someone = await signUp(t, 'parent', 'Paula Password');
+    const old = await getToken(someone);
+    expect((await feed(old.feed_path)).statusCode).toBe(200);
+    const changed = await call(t, 'PUT', '/api/auth/change-password', someone.token, {
+      current_password: GOOD_PASSWORD,
+      new_password: 'Fresh#Start8',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expectDetail(await feed(old.feed_path), 404, CALENDAR_MESSAGES.feedNotFound);
+    const fresh = await getToken({ ...someone, token: changed.json().access_token as string });
+    expect(fresh.token).not.toBe(old.token);
+    expect((await feed(fresh.feed_path)).statusCode).toBe(200);
+  });
+
+  it('a password reset ends the old feed URL too', async () => {
+    const someone = await signUp(t, 'parent', 'Rob Reset');
+    const old = await getToken(someone);
+    expect((await feed(old.feed_path)).statusCode).toBe(200);
+    await call(t, 'POST', '/api/auth/forgot-password', undefined, { email: someone.email });
+    const reset = await call(t, 'POST', '/api/auth/reset-password', undefined, {
+      token: await emailedLinkToken(t.db, someone.email, '/reset-password'),
+      new_password: 'Fresh#Start8',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expectDetail(await feed(old.feed_path), 404, CALENDAR_MESSAGES.feedNotFound);
   });
 
   it('limits regenerating per account (429 with a detail)', async () => {

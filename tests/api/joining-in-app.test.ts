@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_MESSAGES } from '../../src/shared/teams.ts';
-import { addPlayer, call, createTeam, signUp } from '../support/teams.ts';
+import { addPlayer, call, confirmEmail, createTeam, signUp } from '../support/teams.ts';
 import {
   BACKENDS,
   GOOD_PASSWORD,
@@ -53,12 +53,14 @@ describe.each(BACKENDS)('joining inside the app on $name', (backend) => {
     const team = await createTeam(t, coach, { name: 'U10 Larks' });
     const player = await addPlayer(t, coach, team.id, { name: 'Lark Kid', jersey_number: 5 });
     const parent = await signUp(t, 'parent', 'Lara Lark');
-    const other = await signUp(t, 'parent');
+    const other = await signUp(t, 'parent', 'Otto Other', uniqueEmail('other'), { confirmed: true });
     await call(t, 'POST', `/api/teams/${team.id}/players/${player.id}/parents`, coach.token, {
       parent_name: 'Lara Lark',
       parent_email: parent.email,
       send_invite: true,
     });
+    // Invites show in the app once the address is confirmed (invited-addresses.test.ts).
+    await confirmEmail(t, parent.email);
     const invites = await call(t, 'GET', '/api/invites/mine', parent.token);
     expect(invites.json()).toEqual([
       {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertConversation, insertMessage, isChange, openStream } from '../support/live-stream.ts';
 import { call, castOfTeam } from '../support/teams.ts';
-import { createPostgresDatabase, startTestApp } from '../support/test-app.ts';
+import { createPostgresDatabase, startTestApp, TEST_JWT_SECRET } from '../support/test-app.ts';
 
 // Live updates across app processes (DECISIONS.md 'Live updates'): a message stored through one process
 // reaches a stream held by another, through PostgreSQL's NOTIFY. Needs TEST_DATABASE_URL.
@@ -61,6 +61,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('live updates across processes'
           SERVE_WEB: 'false',
           LOG_LEVEL: 'warn',
           DATABASE_URL: database.url,
+          JWT_SECRET: TEST_JWT_SECRET,
           DATA_DIR: os.tmpdir(),
           PORT: String(port),
           HOST: '127.0.0.1',

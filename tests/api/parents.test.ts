@@ -99,6 +99,7 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
         user_id: null,
         invite_sent_at: null,
         invite_sent: false,
+        invite_detail: null,
       });
       const duplicate = await addParent(base, player.id, coach.token, { parent_email: email });
       expect(duplicate.statusCode).toBe(400);
@@ -126,6 +127,23 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail });
+    });
+
+    it('adds a parent invited minutes ago (a sibling) without a second invite, and says why', async () => {
+      const { coach, team, player, base } = await rosterWithPlayer('Ana Ruiz');
+      const sibling = await addPlayer(t, coach, team.id, { name: 'Ben Ruiz', jersey_number: 8 });
+      const email = uniqueEmail('ruiz');
+      const first = await addParent(base, player.id, coach.token, { parent_email: email, send_invite: true });
+      expect(first.json()).toMatchObject({ invite_sent: true, invite_detail: null });
+      const second = await addParent(base, sibling.id, coach.token, {
+        parent_email: email,
+        send_invite: true,
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      expect(second.json()).toMatchObject({ invite_sent: false, invite_detail: INVITE_MESSAGES.tooSoon });
+      expect(await queryRows(t.db, sql`select 1 from email_outbox where to_address = ${email}`)).toHaveLength(
+        1,
+      );
     });
 
     it('keeps one primary contact per player', async () => {
@@ -238,7 +256,7 @@ describe.each(BACKENDS)('parent contacts and accounts on $name', (backend) => {
       expect(account).toMatchObject({ role: 'parent', password_hash: null });
 
       const message = await smtp.waitFor(email, /invited/);
-      expect(message.subject).toBe(`You're invited to join Riverside Hawks on Test Valley FC`);
+      expect(message.subject).toBe("You're invited to join a team on Test Valley FC");
       const link = message.text.match(/http:\/\/club\.test\/\?\S+/)?.[0] ?? '';
       const params = new URL(link).searchParams;
       expect(params.get('team')).toBe(team.invite_code);

@@ -89,6 +89,8 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
     }));
     const teamId = cast.team.id;
     await verifyEmail(cast.parent);
+    // The moderator authors polls here, which email the team: only from a confirmed email (decision 007).
+    await verifyEmail(cast.moderator);
     p.ava = (await addPlayer(t, cast.coach, teamId, { name: 'Ava Adams', jersey_number: 7 })).id;
     p.ben = (await addPlayer(t, cast.coach, teamId, { name: 'Ben Brown', jersey_number: 9 })).id;
     p.cal = (await addPlayer(t, cast.coach, teamId, { name: 'Cal Clark', status: 'inactive' })).id;

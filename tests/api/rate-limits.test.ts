@@ -7,6 +7,9 @@ describe.each(BACKENDS)('rate limits on $name', (backend) => {
     t = await startTestApp(backend, {
       LOGIN_LIMIT_PER_ACCOUNT: '3',
       LOGIN_LIMIT_PER_IP: '8',
+      LOGIN_LIMIT_PER_ACCOUNT_IP: '5',
+      // One proxy in front: the client address is the last X-Forwarded-For entry when one is sent.
+      TRUST_PROXY_HOPS: '1',
       FORGOT_LIMIT_PER_ACCOUNT: '2',
       FORGOT_LIMIT_PER_IP: '1000',
       RESET_LIMIT_PER_IP: '3',
@@ -21,6 +24,87 @@ describe.each(BACKENDS)('rate limits on $name', (backend) => {
       payload: { username, password },
       remoteAddress: ip,
     });
+  /** A sign-in that reached the app through its proxy on loopback, from `client`. */
+  const signInVia = (username: string, password: string, client: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { username, password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
+  const register = async (prefix: string) => {
+    const email = uniqueEmail(prefix);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Pat Parent', email, password: GOOD_PASSWORD, role: 'parent' },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return email;
+  };
+  const WRONG = 'Wrong#Guess1';
+
+  it('never counts a correct sign-in: one account signs in again and again from one address', async () => {
+    const email = await register('again');
+    // Past the pair limit (5) and the per-account ceiling (3).
+    for (let i = 0; i < 12; i++)
+      expect((await signIn(email, GOOD_PASSWORD, '10.0.5.1')).statusCode).toBe(200);
+  });
+
+  it('lets a whole clubhouse behind one router sign in', async () => {
+    const parents: string[] = [];
+    for (let i = 0; i < 12; i++) parents.push(await register('clubhouse'));
+    // More parents than the per-address limit (8), all from the router's one address.
+    for (const email of parents)
+      expect((await signIn(email, GOOD_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
+  });
+
+  it('clears the failures of its (account, address) pair on a correct sign-in', async () => {
+    const email = await register('typo');
+    const home = '10.0.7.1';
+    expect((await signIn(email, GOOD_PASSWORD, home)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, home)).statusCode).toBe(401);
+    expect((await signIn(email, GOOD_PASSWORD, home)).statusCode).toBe(200);
+    // The four failures are forgotten: four more stay under the pair limit (5) instead of passing it.
+    for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, home)).statusCode).toBe(401);
+  });
+
+  it('keeps the owner signing in from an address they use while a stranger fails from many', async () => {
+    const email = await register('owner');
+    const home = '10.0.8.1';
+    expect((await signIn(email, GOOD_PASSWORD, home)).statusCode).toBe(200);
+    // A stranger spreads failures over several addresses until the per-account ceiling (3) holds.
+    for (const ip of ['10.0.9.1', '10.0.9.2', '10.0.9.3'])
+      expect((await signIn(email, WRONG, ip)).statusCode).toBe(401);
+    expect((await signIn(email, WRONG, '10.0.9.4')).statusCode).toBe(429);
+    // The owner's own address is held only by its own pair limit; a new address waits.
+    expect((await signIn(email, GOOD_PASSWORD, home)).statusCode).toBe(200);
+    expect((await signIn(email, GOOD_PASSWORD, '10.0.8.2')).statusCode).toBe(429);
+  });
+
+  it('counts an IPv6 client behind the proxy per /64', async () => {
+    // Eight failures from eight addresses of one /64 use up the per-address limit (8) of all of them.
+    for (let i = 1; i <= 8; i++)
+      expect((await signInVia(uniqueEmail('v6'), WRONG, `2001:db8:5:6::${i}`)).statusCode).toBe(401);
+    const blocked = await signInVia(uniqueEmail('v6'), WRONG, '2001:db8:5:6:ffff:1:2:3');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Too many attempts/);
+    // Another /64 has its own allowance.
+    expect((await signInVia(uniqueEmail('v6'), WRONG, '2001:db8:5:7::1')).statusCode).toBe(401);
+  });
+
+  it('keeps an owner on IPv6 signing in from their /64 while a stranger fails from others', async () => {
+    const email = await register('v6owner');
+    expect((await signInVia(email, GOOD_PASSWORD, '2001:db8:aa:1::5')).statusCode).toBe(200);
+    for (const client of ['2001:db8:bb:1::1', '2001:db8:bb:2::1', '2001:db8:bb:3::1'])
+      expect((await signInVia(email, WRONG, client)).statusCode).toBe(401);
+    expect((await signInVia(email, WRONG, '2001:db8:bb:4::1')).statusCode).toBe(429);
+    // The owner's device took a new privacy address in the same /64: still the owner's place.
+    expect((await signInVia(email, GOOD_PASSWORD, '2001:db8:aa:1:8e2f::77')).statusCode).toBe(200);
+    expect((await signInVia(email, GOOD_PASSWORD, '2001:db8:cc:1::5')).statusCode).toBe(429);
+  });
 
   it('limits sign-in attempts per account, from any address', async () => {
     const email = uniqueEmail('target');

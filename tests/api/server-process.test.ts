@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../support/test-app.ts';
+import { createPostgresDatabase, TEST_JWT_SECRET } from '../support/test-app.ts';
 import { lockOwnerPid } from '../../src/server/db/data-dir-lock.ts';
 
 // The server as `npm start` runs it: a real process, a data folder on disk, signals.
@@ -120,6 +120,19 @@ describe('the server process', () => {
     expect(result.stderr).toContain('TEAM_TIME_ZONE must be an IANA time zone');
   });
 
+  it('refuses to start on PostgreSQL without JWT_SECRET, in one clear line', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      // Never reached: the configuration is refused first.
+      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:9/club', JWT_SECRET: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /^Invalid configuration:\n {2}JWT_SECRET: required with DATABASE_URL \(.*\)\n$/,
+    );
+  });
+
   it.runIf(process.env['TEST_DATABASE_URL'])(
     'runs two processes side by side on one PostgreSQL',
     async () => {
@@ -127,7 +140,12 @@ describe('the server process', () => {
       cleanups.push(() => database.drop());
       const ports = [await freePort(), await freePort()];
       const servers = ports.map((port) =>
-        startServer({ DATABASE_URL: database.url, PORT: String(port), DATA_DIR: os.tmpdir() }),
+        startServer({
+          DATABASE_URL: database.url,
+          JWT_SECRET: TEST_JWT_SECRET,
+          PORT: String(port),
+          DATA_DIR: os.tmpdir(),
+        }),
       );
       for (const server of servers) cleanups.push(() => void server.child.kill('SIGKILL'));
       await Promise.all(ports.map((port, i) => waitForHealth(port, servers[i] as Running)));
@@ -142,7 +160,7 @@ describe('the server process', () => {
           role: 'coach',
         }),
       });
-      // A token from one process works on the other: the signing secret and the users are in the database.
+      // A token from one process works on the other: both have the same JWT_SECRET, the users are in the database.
       const token = await fetch(`http://127.0.0.1:${ports[1]}/api/auth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

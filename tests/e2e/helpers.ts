@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type APIResponse, expect, type Page, type TestInfo } from '@playwright/test';
 import { AUTH_TOKEN_KEY } from '../../src/web/lib/auth-token.ts';
+import { waitForEmail } from './mail.ts';
 
 export const CLUB = 'Riverside Youth Soccer Club';
 export const PASSWORD = 'Corner#Kick9';
@@ -67,16 +68,30 @@ export async function tokenFor(
   return token;
 }
 
-/** A new account made through the API (the public sign-up), signed in there. */
+/** The owner follows the verification link emailed to `email` (through the API, as the page does). */
+export async function confirmEmail(request: APIRequestContext, email: string): Promise<void> {
+  const message = await waitForEmail(email, /Confirm your email address/);
+  const token = /\/verify-email\?token=([\w-]+)/.exec(message.text)?.[1];
+  expect(token, message.text).toBeTruthy();
+  await ok(await request.post('/api/auth/verify-email', { data: { token } }));
+}
+
+/**
+ * A new account made through the API (the public sign-up), signed in there. A coach confirms the
+ * email as well, as one who sends invites and polls must (docs/decisions/007), unless `confirmed`
+ * says otherwise.
+ */
 export async function registerAccount(
   request: APIRequestContext,
   name: string,
   {
     role = 'coach',
     email = uniqueEmail(role),
-  }: { role?: 'coach' | 'parent' | 'player'; email?: string } = {},
+    confirmed = role === 'coach',
+  }: { role?: 'coach' | 'parent' | 'player'; email?: string; confirmed?: boolean } = {},
 ): Promise<Account> {
   await ok(await request.post('/api/auth/register', { data: { name, email, password: PASSWORD, role } }));
+  if (confirmed) await confirmEmail(request, email);
   return { email, token: await tokenFor(request, email) };
 }
 
@@ -125,8 +140,9 @@ export async function coachWithTeam(
   request: APIRequestContext,
   teamName: string,
   players: { name: string; jersey_number?: number; position?: string; age?: number }[],
+  { confirmed = true }: { confirmed?: boolean } = {},
 ): Promise<CoachWithTeam> {
-  const { email, token } = await registerAccount(request, 'Robin Coach');
+  const { email, token } = await registerAccount(request, 'Robin Coach', { confirmed });
   const headers = { authorization: `Bearer ${token}` };
   const team = await ok<CoachWithTeam['team']>(
     await request.post('/api/teams/setup-complete', {

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { linkIn, waitForEmail } from './mail.ts';
-import { coachWithTeam, goToTab, PASSWORD, signInAs, tokenFor, uniqueEmail } from './helpers.ts';
+import {
+  coachWithTeam,
+  confirmEmail,
+  goToTab,
+  PASSWORD,
+  registerAccount,
+  signInAs,
+  tokenFor,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('a parent joins by code, the coach approves, and the parent sees the roster without contact details @phone', async ({
   page,
@@ -204,8 +213,44 @@ test('a signed-in parent accepts an invite inside the app', async ({ page, reque
     data: { parent_name: 'Hana Heron', parent_email: email, send_invite: true },
   });
   expect(added.status()).toBe(201);
+  // Invites show in the app once the address is confirmed: whoever registered need not own it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'You are not on a team yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'U11 Herons invited you to join' })).toHaveCount(0);
+  await confirmEmail(request, email);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'U11 Herons invited you to join' })).toBeVisible();
   await page.getByRole('button', { name: 'Accept and join U11 Herons' }).click();
   await expect(page.getByText('Active team:')).toContainText('U11 Herons');
+});
+
+test('an invited address registered as a coach follows the invite link and joins the team', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U10 Swifts', [{ name: 'Sid Swift', jersey_number: 8 }]);
+  const email = uniqueEmail('sky.swift');
+  const added = await request.post(`/api/teams/${coach.team.id}/players/${coach.players[0]?.id}/parents`, {
+    headers: { authorization: `Bearer ${coach.token}` },
+    data: { parent_name: 'Sky Swift', parent_email: email, send_invite: true },
+  });
+  expect(added.status()).toBe(201);
+  // The invite fixed nothing about the address: its owner signs up with it, as a coach.
+  await registerAccount(request, 'Sky Swift', { role: 'coach', email, confirmed: false });
+
+  await page.goto(linkIn(await waitForEmail(email, /invited/)));
+  await expect(page.getByRole('heading', { name: 'Join U10 Swifts' })).toBeVisible();
+  await page.getByLabel('Choose a password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Join Team' }).click();
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+  await expect(page.getByText('Active team:')).toContainText('U10 Swifts');
+  await goToTab(page, info, 'Team');
+  await expect(page.getByRole('heading', { name: 'Sid Swift' })).toBeVisible();
+  // A parent of this team, not its coach.
+  await expect(page.getByRole('button', { name: 'Add Player' })).toHaveCount(0);
+  const roster = await request.get(`/api/teams/${coach.team.id}/players`, {
+    headers: { authorization: `Bearer ${await tokenFor(request, email)}` },
+  });
+  expect(((await roster.json()) as { is_mine: boolean }[])[0]?.is_mine).toBe(true);
 });

@@ -75,3 +75,35 @@ test('the coach adds players, bulk adds with a repeated number, and removes a pl
   await expect(page.getByTestId('active-players')).toContainText('3');
   await expect(names).toHaveText(['Bea Ruiz', 'Ann Lee', 'Cal Diaz', 'Dee Moss']);
 });
+
+test('adding a parent whose invite could not be sent says so, with the reason; Resend invite too @phone', async ({
+  page,
+  request,
+}, info) => {
+  // A coach who has not confirmed the email yet: the contact is added, the invite is not sent.
+  const coach = await coachWithTeam(request, 'U9 Wrens', [{ name: 'Ivy Moss', jersey_number: 5 }], {
+    confirmed: false,
+  });
+  await signInAs(page, coach);
+  await goToTab(page, info, 'Team');
+  await page.getByRole('button', { name: 'Manage Parents of Ivy Moss' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Parents: Ivy Moss' });
+  await manage.getByLabel('Parent Name').fill('Ola Moss');
+  await manage.getByLabel('Email', { exact: true }).fill(`ola.moss.${Date.now()}@example.com`);
+  await expect(manage.getByLabel('Send invite email')).toBeChecked();
+  await manage.getByRole('button', { name: 'Add Parent', exact: true }).click();
+  const warning = manage.getByRole('alert').filter({
+    hasText: 'Parent was added but failed to send invitation email. You can manually sync later.',
+  });
+  await expect(warning).toBeVisible();
+  await expect(warning).toBeInViewport();
+  await expect(warning).toContainText('Please confirm your email address first');
+  await expect(manage.getByText('Parent added successfully')).toHaveCount(0);
+  // The contact is there, not invited; sending it now says why it cannot go.
+  await manage.getByRole('button', { name: 'Send invite to Ola Moss' }).click();
+  await expect(
+    manage
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to sync parent: Please confirm your email address first' }),
+  ).toBeVisible();
+});

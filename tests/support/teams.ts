@@ -3,9 +3,17 @@ import { expect } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
 import type { ModeratorFlag } from '../../src/shared/permissions.ts';
 import { hashPassword } from '../../src/server/features/auth/passwords.ts';
+import { markEmailVerified } from '../../src/server/features/auth/email-verification.ts';
 import { insertUser } from '../../src/server/features/auth/queries.ts';
 import type { SmtpReceiver } from './smtp-receiver.ts';
-import { type Backend, GOOD_PASSWORD, startTestApp, type TestApp, uniqueEmail } from './test-app.ts';
+import {
+  type Backend,
+  emailedLinkToken,
+  GOOD_PASSWORD,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from './test-app.ts';
 
 // Accounts, teams and memberships for the team, roster and joining API tests, made through the API
 // (admins, which no API creates, straight through the same query the command line uses).
@@ -44,12 +52,25 @@ export async function signIn(t: TestApp, email: string, password = GOOD_PASSWORD
   return response.json().access_token as string;
 }
 
-/** A signed-in account of the role (admins are made directly, as `npm run create-admin` does). */
+/** The owner follows the verification link emailed to the account's address. */
+export async function confirmEmail(t: TestApp, email: string): Promise<void> {
+  const response = await call(t, 'POST', '/api/auth/verify-email', undefined, {
+    token: await emailedLinkToken(t.db, email, '/verify-email'),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/**
+ * A signed-in account of the role (admins are made directly, as `npm run create-admin` does, with a
+ * confirmed email). A coach confirms the email too, as one who sends invites must
+ * (docs/decisions/007); parents and players do not unless `confirmed` says so.
+ */
 export async function signUp(
   t: TestApp,
   role: 'coach' | 'parent' | 'player' | 'admin',
   name = `${role[0]?.toUpperCase()}${role.slice(1)} Person`,
   email = uniqueEmail(role),
+  { confirmed = role === 'coach' }: { confirmed?: boolean } = {},
 ): Promise<Account> {
   if (role === 'admin') {
     const row = await insertUser(t.db, {
@@ -60,6 +81,7 @@ export async function signUp(
       passwordHash: await hashPassword(GOOD_PASSWORD),
     });
     expect(row).toBeDefined();
+    if (row) await markEmailVerified(t.db, row.id);
   } else {
     const response = await call(t, 'POST', '/api/auth/register', undefined, {
       name,
@@ -69,6 +91,7 @@ export async function signUp(
       phone: '555-0100',
     });
     expect(response.statusCode, response.body).toBe(201);
+    if (confirmed) await confirmEmail(t, email);
   }
   const token = await signIn(t, email);
   const me = await call(t, 'GET', '/api/auth/me', token);

@@ -24,11 +24,21 @@ export const BACKENDS: Backend[] = [
 /** The test app's site: what the sender renders emails with. */
 export const TEST_SITE = { publicUrl: 'http://club.test', clubName: 'Test Valley FC' };
 
+/** The signing secret of every test app on PostgreSQL, so that two apps on one database accept each other's tokens. */
+export const TEST_JWT_SECRET = 'club-teams-test-signing-secret-of-48-characters';
+
 export interface TestApp {
   app: App;
   db: Database['db'];
   dataDir: string;
+  /** Stops the app and starts a new one on the same database and DATA_DIR, as a server restart does. */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Runs on the migrated database before the app is built (a state an earlier version left). */
+  prepare?: (db: Database['db']) => Promise<void>;
 }
 
 /** A fresh, empty PostgreSQL database on the test server; returns its URL and a function that drops it. */
@@ -61,6 +71,7 @@ export async function startTestApp(
   backend: Backend,
   env: Record<string, string> = {},
   database?: Database,
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
   // An app of a second process on the same database names it with DATABASE_URL; it is not dropped then.
@@ -93,6 +104,8 @@ export async function startTestApp(
     // A closed local port: no test ever reaches the real group-chat service (tests that post set their own).
     GROUPME_API_URL: 'http://127.0.0.1:9/v3',
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    // PostgreSQL requires JWT_SECRET; with PGlite the generated secret goes to a file in dataDir.
+    ...(backend.name === 'postgres' ? { JWT_SECRET: TEST_JWT_SECRET } : {}),
     ...env,
   });
   const opened =
@@ -102,19 +115,28 @@ export async function startTestApp(
         ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
         : { kind: 'pglite', dataDir: 'memory://' },
     ));
-  const app = await buildApp({ config, database: opened, logger: false });
-  await app.ready();
-  return {
-    app,
+  await options.prepare?.(opened.db);
+  const start = async () => {
+    const app = await buildApp({ config, database: opened, logger: false });
+    await app.ready();
+    return app;
+  };
+  const testApp: TestApp = {
+    app: await start(),
     db: opened.db,
     dataDir,
+    async restart() {
+      await testApp.app.close();
+      testApp.app = await start();
+    },
     async close() {
-      await app.close();
+      await testApp.app.close();
       await opened.close();
       await pgDatabase?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 let counter = 0;

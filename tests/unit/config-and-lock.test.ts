@@ -32,6 +32,16 @@ describe('configuration', () => {
     );
   });
 
+  it('requires JWT_SECRET with DATABASE_URL: the database never holds the signing secret', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/club' })).toThrow(
+      /JWT_SECRET: required with DATABASE_URL/,
+    );
+    const secret = 'a'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/club', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
+    // PGlite generates one into DATA_DIR.
+    expect(loadConfig({}).JWT_SECRET).toBeUndefined();
+  });
+
   it('keeps an orphan sweep from removing a file whose upload may still be running', () => {
     expect(() => loadConfig({ BLOB_SWEEP_GRACE_MINUTES: '5' })).toThrow(/BLOB_SWEEP_GRACE_MINUTES/);
     expect(loadConfig({ BLOB_SWEEP_GRACE_MINUTES: '15' }).BLOB_SWEEP_GRACE_MINUTES).toBe(15);
@@ -68,5 +78,56 @@ describe('data folder lock', () => {
       other.kill();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  /** A live child process running `command` while `run` runs; killed afterwards. */
+  async function withProcess(
+    command: string,
+    args: readonly string[],
+    run: (pid: number) => void | Promise<void>,
+  ) {
+    const child = spawn(command, [...args], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    try {
+      await run(child.pid ?? 0);
+    } finally {
+      child.kill();
+    }
+  }
+  const waitingNode = [process.execPath, ['-e', 'setTimeout(() => {}, 30000)']] as const;
+
+  it('takes over an earlier version’s pid-only lock naming a live program that is not Node.js', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    await withProcess('sleep', ['30'], (pid) => {
+      fs.writeFileSync(path.join(dir, 'app.lock'), String(pid));
+      const release = lockDataDir(dir);
+      expect(lockOwnerPid(fs.readFileSync(path.join(dir, 'app.lock'), 'utf8'))).toBe(process.pid);
+      release();
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes over a pid-only lock naming a Node.js process that started after the lock was written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    const lock = path.join(dir, 'app.lock');
+    fs.writeFileSync(lock, '1');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await withProcess(...waitingNode, (pid) => {
+      fs.writeFileSync(lock, String(pid));
+      fs.utimesSync(lock, anHourAgo, anHourAgo);
+      const release = lockDataDir(dir);
+      expect(lockOwnerPid(fs.readFileSync(lock, 'utf8'))).toBe(process.pid);
+      release();
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps out of a pid-only lock whose Node.js process was running when it was written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
+    await withProcess(...waitingNode, (pid) => {
+      fs.writeFileSync(path.join(dir, 'app.lock'), String(pid));
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

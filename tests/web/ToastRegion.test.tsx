@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
-import { dismissToast, showToast } from '../../src/web/lib/toasts.ts';
+import { dismissToast, showToast, TOAST_SUCCESS_MS } from '../../src/web/lib/toasts.ts';
 
 afterEach(() => {
   act(() => dismissToast());
@@ -32,5 +32,22 @@ describe('ToastRegion', () => {
     expect(toast.querySelector('.toast__icon')?.getAttribute('aria-hidden')).toBe('true');
     act(() => showToast('error', 'Failed to submit RSVP - please check your connection'));
     expect(screen.getByRole('alert').querySelector('.toast__icon')?.textContent).toBe('!');
+  });
+
+  it('shows a warning (done, with a caveat) as an alert that stays until dismissed', () => {
+    vi.useFakeTimers();
+    try {
+      render(<ToastRegion layer={null} />);
+      act(() => showToast('warning', 'Parent was added but failed to send invitation email.'));
+      act(() => {
+        vi.advanceTimersByTime(TOAST_SUCCESS_MS * 2);
+      });
+      const toast = screen.getByRole('alert');
+      expect(toast.className).toContain('toast--warning');
+      expect(toast.querySelector('.toast__icon')?.textContent).toBe('!');
+      expect(toast.textContent).toContain('failed to send invitation email');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -27,7 +27,11 @@ try {
     process.exitCode = 1;
   } else {
     const tokens = createAccessTokens(
-      await loadSigningSecret(db, config.JWT_SECRET),
+      await loadSigningSecret(db, {
+        configured: config.JWT_SECRET,
+        database: database.kind,
+        dataDir: config.DATA_DIR,
+      }),
       config.ACCESS_TOKEN_TTL_HOURS,
     );
     const { accounts, teams } = await seedDemoClub(db, config, tokens);

@@ -24,3 +24,32 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
   const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
   return { count: Number(row?.count ?? 1), ttlMs: Number(row?.ttl ?? windowMs) };
 }
+
+/** Takes back one hit of the current window (an attempt that turned out not to count). */
+export async function undoHit(db: Db, key: string): Promise<void> {
+  await db.execute(
+    sql`update rate_limit_hits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`,
+  );
+}
+
+/** Forgets a counter altogether. */
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+}
+
+/** Records that something happened now, remembered for `windowMs` from this latest time. */
+export async function markRecent(db: Db, key: string, windowMs: number): Promise<void> {
+  await db.execute(
+    sql`insert into rate_limit_hits (key, count, reset_at)
+        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+        on conflict (key) do update set count = rate_limit_hits.count + 1, reset_at = excluded.reset_at`,
+  );
+}
+
+/** Whether markRecent was called for the key within its window. */
+export async function isRecent(db: Db, key: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 as one from rate_limit_hits where key = ${key} and reset_at > now()`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}

@@ -65,7 +65,9 @@ const TEMPLATES = {
   invite: template(
     z.object({ name: z.string(), teamName: z.string(), link: appPath, expiresInDays: z.number().int() }),
     (p, site) => ({
-      subject: `You're invited to join ${p.teamName} on ${site.clubName}`,
+      // Fixed words and the club's configured name only: the team's name is whatever the coach typed,
+      // and an invite goes to any address (DECISIONS.md 'Sending needs a verified email').
+      subject: `You're invited to join a team on ${site.clubName}`,
       blocks: [
         `Hi ${p.name}, the coach of ${p.teamName} added you as a parent contact and invited you to the team's page: the schedule, results, the roster and team messages. Open this link to choose your password and join:`,
         { path: p.link, label: `Join ${p.teamName}` },

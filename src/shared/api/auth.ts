@@ -117,6 +117,9 @@ export const AUTH_MESSAGES = {
   verificationSent: (email: string) =>
     `We sent a link to ${email}. Please follow it to confirm your email address.`,
   emailChangePending: (email: string) => `We sent a link to ${email}. Your email changes when you follow it.`,
+  /** An action that emails other people (invites, a poll to the team) from an account whose email is not confirmed. */
+  verifyBeforeSending:
+    "Please confirm your email address first: emails to other people (invites, polls) go out only from accounts with a confirmed email. Follow the link we sent you, or use 'Resend link'.",
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 } as const;

@@ -118,6 +118,11 @@ export type AddParentBody = z.input<typeof addParentBody>;
 export const addParentResponse = parentContactSchema.extend({
   /** Whether an invite email was queued. */
   invite_sent: z.boolean(),
+  /**
+   * Why an invite that was asked for was not queued (the sender's email is not confirmed, the parent
+   * was invited minutes ago, the hourly allowance is used up); null when it was, or none was asked.
+   */
+  invite_detail: z.string().nullable(),
 });
 
 /** PUT /api/teams/{teamId}/parents/{parentId} */

@@ -10,12 +10,12 @@ interface ToastRegionProps {
  * Where toasts appear: fixed at the bottom of the viewport. A modal dialog makes the page behind it
  * inert (and hidden from screen readers), so each dialog has a region and the one on top shows it.
  * The region is a live region from the start, so a toast appearing in it is announced; the toast
- * itself is a status (success) or an alert (error).
+ * itself is a status (success) or an alert (a warning or an error).
  */
 export function ToastRegion({ layer }: ToastRegionProps) {
   const toast = useToast();
   const shown = useTopLayer() === layer ? toast : null;
-  const mark = shown?.tone === 'error' ? '!' : '✓';
+  const mark = shown?.tone === 'success' ? '✓' : '!';
   // A message that carries its own mark (the spec's '✓ RSVP submitted for ...') shows it once.
   const ownMark = shown?.text.trimStart().startsWith(mark) ?? false;
   return (
@@ -24,7 +24,7 @@ export function ToastRegion({ layer }: ToastRegionProps) {
         <div
           key={shown.id}
           className={`toast toast--${shown.tone}`}
-          role={shown.tone === 'error' ? 'alert' : 'status'}
+          role={shown.tone === 'success' ? 'status' : 'alert'}
         >
           {!ownMark && (
             <span className="toast__icon" aria-hidden="true">

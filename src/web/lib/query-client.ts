@@ -23,6 +23,8 @@ export const queryKeys = {
   /** The signed-in user's own join requests and waiting invites (joining from inside the app). */
   myJoinRequests: ['join-requests', 'mine'] as const,
   myInvites: ['invites', 'mine'] as const,
+  /** The calendar feed's URL: a password change ends it (the account screen drops the kept one). */
+  calendarToken: ['calendar-token'] as const,
 };
 
 function shouldRetry(failureCount: number, error: unknown): boolean {

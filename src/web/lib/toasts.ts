@@ -5,11 +5,12 @@ import { useSyncExternalStore } from 'react';
 
 export interface Toast {
   id: number;
-  tone: 'success' | 'error';
+  /** success goes by itself; a warning (done, with a caveat) and an error stay until dismissed. */
+  tone: 'success' | 'warning' | 'error';
   text: string;
 }
 
-/** Success toasts go after this; errors stay until dismissed or replaced. */
+/** Success toasts go after this; warnings and errors stay until dismissed or replaced. */
 export const TOAST_SUCCESS_MS = 6_000;
 
 let current: Toast | null = null;

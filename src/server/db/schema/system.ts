@@ -7,7 +7,7 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** Settings the app makes for itself once, such as the generated token-signing secret. */
+/** Settings the app makes for itself once. (Earlier versions kept the generated token-signing secret here; it now lives outside the database: features/auth/signing-secret.ts.) */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -55,7 +55,9 @@ export async function updateProfile(
 
 /**
  * Sets the password and bumps the token version, which signs out every existing session but the one
- * whose token hash is `keptTokenHash` (the session that changed it; none for a reset).
+ * whose token hash is `keptTokenHash` (the session that changed it; none for a reset). A password
+ * change or reset also ends the calendar feed URL (DECISIONS.md 'Secrets live outside the database'):
+ * whoever had the old password may have copied it; the next ask makes a new one.
  * `firstOnly`: only for an invited account that has no password yet (otherwise undefined comes back).
  */
 export async function replacePassword(
@@ -70,6 +72,8 @@ export async function replacePassword(
       passwordHash,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       keptTokenHash,
+      calendarTokenHash: null,
+      calendarTokenSealed: null,
       updatedAt: sql`now()`,
     })
     .where(firstOnly ? and(eq(users.id, id), isNull(users.passwordHash)) : eq(users.id, id))

@@ -14,26 +14,24 @@ import {
   userSchema,
   verifyEmailBody,
 } from '../../../shared/api/auth.ts';
+import { clientAddress } from '../../client-address.ts';
 import type { Config } from '../../config.ts';
 import { bearerToken } from '../../plugins/authenticate.ts';
 import { type AuthService, toUser, VERIFY_LIMIT_KEY } from './service.ts';
 import { acceptFormData, formDataFields } from './sign-in-form.ts';
+import type { SignInLimits } from './sign-in-limits.ts';
 
 const bodyField = (request: { body: unknown }, field: string): string | undefined => {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The account a sign-in is about, as the server will look it up (trimmed, lower-cased). */
-const loginAccount = (request: { body: unknown }): string | undefined =>
-  bodyField(request, 'username')?.trim().toLowerCase();
-
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, config }: { auth: AuthService; config: Config },
+  { auth, config, signInLimits }: { auth: AuthService; config: Config; signInLimits: SignInLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ip = (request: { ip: string }) => request.ip;
+  const ip = clientAddress;
   await acceptFormData(app);
 
   r.post(
@@ -52,37 +50,14 @@ export async function authRoutes(
 
   r.post(
     '/token',
-    {
-      schema: { body: tokenBody, response: { 200: tokenResponse } },
-      preValidation: formDataFields,
-      preHandler: app.limitBy([
-        {
-          name: 'login:ip',
-          max: config.LOGIN_LIMIT_PER_IP,
-          windowMinutes: config.LOGIN_WINDOW_MINUTES,
-          key: ip,
-        },
-        {
-          name: 'login:account-ip',
-          max: config.LOGIN_LIMIT_PER_ACCOUNT_IP,
-          windowMinutes: config.LOGIN_WINDOW_MINUTES,
-          key: (request) => {
-            const account = loginAccount(request);
-            return account === undefined ? undefined : `${account}|${request.ip}`;
-          },
-        },
-        {
-          name: 'login:account',
-          max: config.LOGIN_LIMIT_PER_ACCOUNT,
-          windowMinutes: config.LOGIN_WINDOW_MINUTES,
-          key: loginAccount,
-        },
-      ]),
+    { schema: { body: tokenBody, response: { 200: tokenResponse } }, preValidation: formDataFields },
+    async (request) => {
+      // Only failures count (sign-in-limits.ts): the attempt is counted now and taken back if correct.
+      const attempt = await signInLimits.begin(request.body.username, clientAddress(request));
+      const accessToken = await auth.signIn(request.body.username, request.body.password);
+      await signInLimits.succeeded(attempt);
+      return { access_token: accessToken, token_type: 'bearer' as const };
     },
-    async (request) => ({
-      access_token: await auth.signIn(request.body.username, request.body.password),
-      token_type: 'bearer' as const,
-    }),
   );
 
   r.post(

@@ -12,6 +12,7 @@ import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { consumeVerification, markEmailVerified, sendVerification } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { adoptInvites, releasePlaceholder } from './placeholders.ts';
 import * as queries from './queries.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -71,16 +72,25 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
       if (input.invite_code !== undefined && !(await inviteCodeExists(input.invite_code))) {
         throw badRequest(JOIN_MESSAGES.invalidCode);
       }
-      if (await queries.findUserByEmail(db, input.email)) throw badRequest(AUTH_MESSAGES.emailTaken);
-      const row = await queries.insertUser(db, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        role: input.role,
-        passwordHash: await hashPassword(input.password),
+      // A password-less account an invite made is no one's yet: its address registers as a free one
+      // would (placeholders.ts). An address in use answers as before.
+      const existing = await queries.findUserByEmail(db, input.email);
+      if (existing && existing.passwordHash !== null) throw badRequest(AUTH_MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(input.password);
+      const row = await db.transaction(async (tx) => {
+        const invites = await releasePlaceholder(tx, input.email);
+        const inserted = await queries.insertUser(tx, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          role: input.role,
+          passwordHash,
+        });
+        if (!inserted) throw badRequest(AUTH_MESSAGES.emailTaken);
+        await adoptInvites(tx, inserted.id, invites);
+        await sendVerification(tx, config, inserted, inserted.email);
+        return inserted;
       });
-      if (!row) throw badRequest(AUTH_MESSAGES.emailTaken);
-      await sendVerification(db, config, row, row.email);
       mailQueued();
       return toUser(row);
     },
@@ -139,7 +149,11 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
             return true;
           }
           if (link.email !== row.pendingEmail) return false;
-          return queries.confirmPendingEmail(tx, row.id, link.email);
+          // The link proved the inbox: a placeholder of that address gives way, its invites come along.
+          const invites = await releasePlaceholder(tx, link.email);
+          if (!(await queries.confirmPendingEmail(tx, row.id, link.email))) return false;
+          await adoptInvites(tx, row.id, invites);
+          return true;
         })
         .catch((error: unknown) => {
           // The new address was taken by another account after the link went out.

@@ -8,6 +8,7 @@ import { tooMany } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../auth/queries.ts';
+import { requireVerifiedSender } from '../auth/verified-sender.ts';
 
 // Invites (DECISIONS.md): a coach's "send invite", "sync" and "bulk sync" email a single-use link
 // (creating a parent account without a password when there is none); following it lets the parent in.
@@ -58,18 +59,21 @@ export type InviteOutcome = 'sent' | 'recent';
  * Invites the person behind a parent contact (DECISIONS.md 'Trust and safety'): their account, or a
  * new one without a password, gets a single-use link to the team. Nothing else happens until they
  * follow it: no membership, no link to the child, and the same outcome whether or not an account
- * existed. 'recent' when an invite went to this email for this team in the last few minutes (nothing
- * is sent); a coach over the hourly allowance gets a 429. Use the transaction's handle.
+ * existed. A password-less account fixes nothing about the address: its owner may still register with
+ * it, as a coach too, and keeps the invites (auth/placeholders.ts). 'recent' when an invite went to
+ * this email for this team in the last few minutes (nothing is sent); a sender whose email is not
+ * confirmed gets a 403, a coach over the hourly allowance a 429. Use the transaction's handle.
  */
 export async function inviteContact(
   tx: Db,
   config: Config,
   team: InviteTeam,
   contact: { name: string; email: string; phone: string | null },
-  invitedBy: number,
+  sender: UserRow,
 ): Promise<InviteOutcome> {
+  requireVerifiedSender(sender);
   if (await invitedRecently(tx, team.id, contact.email)) return 'recent';
-  const hit = await countHit(tx, `invite:coach:${invitedBy}`, 60 * 60 * 1000);
+  const hit = await countHit(tx, `invite:coach:${sender.id}`, 60 * 60 * 1000);
   if (hit.count > config.INVITE_LIMIT_PER_COACH_PER_HOUR) {
     throw tooMany(INVITE_MESSAGES.coachLimit, hit.ttlMs / 1000);
   }

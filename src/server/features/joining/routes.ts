@@ -16,6 +16,7 @@ import {
   setupPasswordBody,
 } from '../../../shared/api/joining.ts';
 import { JOIN_MESSAGES } from '../../../shared/teams.ts';
+import { clientAddress } from '../../client-address.ts';
 import type { Config } from '../../config.ts';
 import { idParam, teamParams } from '../../params.ts';
 import type { LimitRule } from '../../plugins/rate-limit.ts';
@@ -36,7 +37,7 @@ export async function joiningRoutes(
     name,
     max: config.RESET_LIMIT_PER_IP,
     windowMinutes: config.RECOVERY_WINDOW_MINUTES,
-    key: (request) => request.ip,
+    key: clientAddress,
   });
 
   r.post(
@@ -110,7 +111,7 @@ export async function joiningMemberRoutes(
           windowMinutes: 60,
           key: (request) => String(request.user.id),
         },
-        { name: 'join:ip', max: config.JOIN_LIMIT_PER_IP, windowMinutes: 60, key: (request) => request.ip },
+        { name: 'join:ip', max: config.JOIN_LIMIT_PER_IP, windowMinutes: 60, key: clientAddress },
       ]),
     },
     (request) => joining.join(request.user, request.body),

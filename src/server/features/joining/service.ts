@@ -142,13 +142,15 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
       const pending = await queries.findPendingRequest(db, team.id, user.id);
       if (pending) return answer('pending_approval', team, pending.id);
 
-      // Instant approval: a valid invite, or a verified email that the coach entered as a parent contact.
-      const invite = await findUsableInvite(db, user.id, { teamId: team.id });
-      const knownContact =
-        user.emailVerifiedAt !== null && (await roster.isContactEmailOfTeam(db, team.id, user.email));
+      // Instant approval: a valid invite to the account's address, or an address the coach entered as a
+      // parent contact; both only once the email is confirmed (the account may not be the address's
+      // owner: an invite never grants anything to an unconfirmed address, docs/decisions/007).
+      const verified = user.emailVerifiedAt !== null;
+      const invite = verified ? await findUsableInvite(db, user.id, { teamId: team.id }) : undefined;
+      const knownContact = verified && (await roster.isContactEmailOfTeam(db, team.id, user.email));
       if (invite || knownContact) {
         const request = await db.transaction(async (tx) => {
-          if (invite && (await consumeInvite(tx, invite.id))) await markEmailVerified(tx, user.id);
+          if (invite) await consumeInvite(tx, invite.id);
           return admit(tx, team, user, input.message);
         });
         return answer('approved', team, request.id);
@@ -203,8 +205,13 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
       }));
     },
 
-    /** Invites waiting for the caller, one per team (the newest), to accept in the app. */
+    /**
+     * Invites waiting for the caller, one per team (the newest), to accept in the app. Only for a
+     * confirmed email: whoever registered with an address need not be its owner, and the invites sent
+     * to it are the owner's (the emailed link works at once: it proves the inbox).
+     */
     async myInvites(user: UserRow): Promise<MyInvite[]> {
+      if (user.emailVerifiedAt === null) return [];
       const seen = new Set<number>();
       const answer: MyInvite[] = [];
       for (const { invite, teamName } of await queries.invitesOfUser(db, user.id)) {
@@ -223,14 +230,13 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
 
     /** Accepting an invite in the app while signed in: the owner's own action, like following the link. */
     async acceptMyInvite(user: UserRow, inviteId: number): Promise<JoinResponse> {
+      if (user.emailVerifiedAt === null) throw forbidden(JOIN_MESSAGES.confirmEmailToAccept);
       const mine = (await this.myInvites(user)).find((invite) => invite.id === inviteId);
       if (!mine) throw notFound(JOIN_MESSAGES.inviteInvalid);
       const team = await findTeamById(db, mine.team_id);
       if (!team) throw notFound(JOIN_MESSAGES.inviteInvalid);
       const request = await db.transaction(async (tx) => {
         if (!(await consumeInvite(tx, inviteId))) throw badRequest(JOIN_MESSAGES.inviteInvalid);
-        // The invite was emailed to this address: it is the owner's.
-        await markEmailVerified(tx, user.id);
         return admit(tx, team, user);
       });
       return answer('approved', team, request.id);

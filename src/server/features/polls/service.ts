@@ -18,6 +18,7 @@ import { countHit } from '../../db/rate-counter.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import type { UserRow } from '../auth/queries.ts';
+import { requireVerifiedSender } from '../auth/verified-sender.ts';
 import * as roster from '../roster/queries.ts';
 import { rosterViewer, toPlayer } from '../roster/view.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
@@ -169,6 +170,8 @@ export function createPollService({
     async create(user: UserRow, teamId: number, input: PollInput): Promise<Poll> {
       const access = await loadTeamAccess(db, user, teamId);
       requireCapability(access, 'make_announcements');
+      // Each poll emails the team: only from an account with a confirmed email (docs/decisions/007).
+      requireVerifiedSender(user);
       // A poll made already expired would be emailed to everyone and refuse every vote.
       if (isArchived(input.expires_at)) throw badRequest(POLL_MESSAGES.expiryPast);
       // Each poll emails the whole team: an hourly allowance per author, counted before the write so a

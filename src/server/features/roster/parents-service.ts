@@ -10,9 +10,10 @@ import { INVITE_MESSAGES, ROSTER_RESULTS } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, notFound, tooMany } from '../../http-error.ts';
+import { badRequest, HttpError, notFound, tooMany } from '../../http-error.ts';
 import { isId } from '../../params.ts';
 import { findUserById } from '../auth/queries.ts';
+import { requireVerifiedSender } from '../auth/verified-sender.ts';
 import { inviteContact, inviteResendSeconds } from '../invites/invites.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { membersOfTeam } from '../teams/queries.ts';
@@ -57,16 +58,41 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
     return contact;
   }
 
+  /** Invites a contact just added; a refusal leaves the contact in place and says why. */
+  async function tryInvite(
+    access: TeamAccess,
+    contact: queries.ContactRow,
+  ): Promise<{ sent: boolean; detail: string | null }> {
+    try {
+      const outcome = await db.transaction((tx) =>
+        inviteContact(tx, config, access.team, contact, access.user),
+      );
+      if (outcome === 'recent') return { sent: false, detail: INVITE_MESSAGES.tooSoon };
+      mailQueued();
+      return { sent: true, detail: null };
+    } catch (error) {
+      // Refused (403, 429): its reason. Anything else (the database failed meanwhile): the page's warning.
+      return {
+        sent: false,
+        detail: error instanceof HttpError && error.statusCode < 500 ? error.message : null,
+      };
+    }
+  }
+
   return {
     /**
      * Manage Parents: adds a contact; with send_invite, emails the person an invite. Never makes anyone
      * a member or links an account: only the owner's own action does (DECISIONS.md 'Trust and safety').
+     * The contact is stored whether or not the invite can go out (an unconfirmed sender, a parent
+     * invited minutes ago, the coach's hourly allowance): `invite_sent` says whether it was queued and
+     * `invite_detail` why not, so the page can say 'Parent was added but failed to send invitation
+     * email' (spec part 2 section 8) and the coach can Sync later.
      */
     async add(access: TeamAccess, playerId: number, input: AddParentInput) {
       const teamId = access.team.id;
       requireCapability(access, 'manage_roster');
       await requirePlayer(teamId, playerId);
-      const { contact, inviteSent } = await guardDuplicateContact(() =>
+      const added = await guardDuplicateContact(() =>
         db.transaction(async (tx) => {
           const row = await queries.insertContact(tx, teamId, playerId, {
             name: input.parent_name,
@@ -77,17 +103,12 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
           });
           if (!row) throw badRequest(DUPLICATE_CONTACT);
           if (row.isPrimary) await queries.clearOtherPrimaries(tx, teamId, playerId, row.id);
-          const outcome = input.send_invite
-            ? await inviteContact(tx, config, access.team, row, access.user.id)
-            : undefined;
-          return {
-            contact: (await queries.findContact(tx, teamId, row.id)) ?? row,
-            inviteSent: outcome === 'sent',
-          };
+          return row;
         }),
       );
-      if (inviteSent) mailQueued();
-      return { ...toContact(contact, true), invite_sent: inviteSent };
+      const invite = input.send_invite ? await tryInvite(access, added) : { sent: false, detail: null };
+      const contact = (await queries.findContact(db, teamId, added.id)) ?? added;
+      return { ...toContact(contact, true), invite_sent: invite.sent, invite_detail: invite.detail };
     },
 
     /**
@@ -138,7 +159,7 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
         };
       }
       const outcome = await db.transaction((tx) =>
-        inviteContact(tx, config, access.team, contact, access.user.id),
+        inviteContact(tx, config, access.team, contact, access.user),
       );
       if (outcome === 'recent') {
         throw tooMany(INVITE_MESSAGES.tooSoon, inviteResendSeconds(contact.inviteSentAt));
@@ -188,6 +209,8 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
     async bulkSync(access: TeamAccess) {
       const teamId = access.team.id;
       requireCapability(access, 'manage_roster');
+      // Each invite would be refused: say so once rather than count every one as failed.
+      requireVerifiedSender(access.user);
       const unlinked = (await queries.contactsOfTeam(db, teamId)).filter((c) => c.userId === null);
       const byEmail = new Map<string, queries.ContactRow>();
       for (const contact of unlinked) if (!byEmail.has(contact.email)) byEmail.set(contact.email, contact);
@@ -195,7 +218,7 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       for (const contact of byEmail.values()) {
         try {
           const outcome = await db.transaction((tx) =>
-            inviteContact(tx, config, access.team, contact, access.user.id),
+            inviteContact(tx, config, access.team, contact, access.user),
           );
           if (outcome === 'sent') counts.synced_count += 1;
           else counts.skipped_count += 1;

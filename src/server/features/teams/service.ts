@@ -148,14 +148,26 @@ export function createTeamService({
       return toTeam(team, RUNS_THE_TEAM);
     },
 
-    /** Coaches: the teams they coach. Admins: every team of the club (DECISIONS.md). */
+    /**
+     * Coaches: the teams they coach, then any team they joined as a parent by accepting an invite
+     * (their address was a child's contact: docs/decisions/007), seen as a parent sees it. Admins: every
+     * team of the club (DECISIONS.md).
+     */
     async coached(user: UserRow, page: TeamPage = { limit: TEAM_PAGE_MAX, offset: 0 }): Promise<Team[]> {
       if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins coach teams');
-      const teams =
-        user.role === 'admin'
-          ? await queries.allTeams(db, page)
-          : await queries.teamsOfMember(db, user.id, 'coach');
-      return teams.map((team) => toTeam(team, RUNS_THE_TEAM));
+      if (user.role === 'admin') {
+        return (await queries.allTeams(db, page)).map((team) => toTeam(team, RUNS_THE_TEAM));
+      }
+      const coached = await queries.teamsOfMember(db, user.id, 'coach');
+      const joined = (await queries.teamsOfMember(db, user.id)).filter(
+        (team) => !coached.some((mine) => mine.id === team.id),
+      );
+      return [
+        ...coached.map((team) => toTeam(team, RUNS_THE_TEAM)),
+        ...(await Promise.all(
+          joined.map(async (team) => toTeam(team, await loadTeamAccess(db, user, team.id))),
+        )),
+      ];
     },
 
     /** The user's first team (a parent or player belongs to one). */

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { changePasswordResponse, type ChangePasswordBody } from '../../../../shared/api/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/auth-token.ts';
+import { queryKeys } from '../../../lib/query-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 
 /**
@@ -18,5 +20,10 @@ export async function changePassword(body: ChangePasswordBody): Promise<string> 
 }
 
 export function useChangePassword() {
-  return useWrite({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useWrite({
+    mutationFn: changePassword,
+    // The server ended the old calendar feed URL: the Subscribe dialog asks again for the new one.
+    onSuccess: () => queryClient.removeQueries({ queryKey: queryKeys.calendarToken }),
+  });
 }

@@ -99,8 +99,8 @@ async function obtainToken(input: JoinTeamFlowInput): Promise<string> {
 }
 
 /**
- * Join-team mode: get a token, accept the invite (when there is one), then ask to join the team.
- * Both answers sign in: a pending request then shows where it stands inside the app.
+ * Join-team mode: get a token, accept the invite (when there is one, and done then), otherwise ask to
+ * join the team. Both answers sign in: a pending request then shows where it stands inside the app.
  */
 export async function joinTeamFlow(input: JoinTeamFlowInput): Promise<SignInOutcome> {
   const token = await obtainToken(input);
@@ -112,6 +112,9 @@ export async function joinTeamFlow(input: JoinTeamFlowInput): Promise<SignInOutc
         invite_token: input.inviteToken,
         authToken: token,
       });
+      // In the team now. Joining by code would add nothing, and refuses a coach's account (an invited
+      // address its owner registered as a coach: docs/decisions/007).
+      return { kind: 'signed-in', token };
     } catch (error) {
       console.warn('Accepting the invite failed', error);
     }

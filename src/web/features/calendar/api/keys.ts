@@ -1,3 +1,5 @@
+import { queryKeys } from '../../../lib/query-client.ts';
+
 // The calendar's and RSVPs' answers, kept under the team's key (like the events' keys) so that switching
 // teams never shows another team's calendar, and an RSVP reloads what shows it.
 export const calendarKeys = {
@@ -6,5 +8,5 @@ export const calendarKeys = {
   months: (teamId: number) => ['teams', teamId, 'calendar'] as const,
   myRsvps: (teamId: number) => ['teams', teamId, 'my-rsvps'] as const,
   overview: (teamId: number) => ['teams', teamId, 'rsvp-overview'] as const,
-  token: ['calendar-token'] as const,
+  token: queryKeys.calendarToken,
 };

@@ -13,7 +13,8 @@ interface AddParentFormProps {
   teamId: number;
   playerId: number;
   formRef: RefObject<HTMLFormElement | null>;
-  onAdded: (message: string) => void;
+  /** Added: the message to show, a warning when the invite asked for was not sent. */
+  onAdded: (message: { tone: 'success' | 'warning'; text: string }) => void;
   /** The submit stopped: input to fix, or the server refused or could not be reached. */
   onNotAdded: () => void;
   /** Something was typed: closing Manage Parents asks before discarding it. */
@@ -63,7 +64,7 @@ export function AddParentForm({
       {
         onSuccess: (parent) => {
           reset();
-          onAdded(addParentMessage(parent.invite_sent));
+          onAdded(addParentMessage(body.send_invite, parent));
         },
         onError: onNotAdded,
       },

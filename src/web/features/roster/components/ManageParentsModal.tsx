@@ -47,8 +47,8 @@ export function ManageParentsModal({ teamId, player, onClose }: ManageParentsMod
     addFormRef.current?.requestSubmit();
   };
 
-  const onAdded = (text: string) => {
-    success(text);
+  const onAdded = ({ tone, text }: { tone: 'success' | 'warning'; text: string }) => {
+    showToast(tone, text);
     if (closeAfterAdd.current) onClose();
   };
 

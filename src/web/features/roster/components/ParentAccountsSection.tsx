@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Player, SyncedParent } from '../../../../shared/api/roster.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import type { Message } from '../../../components/MessageDialog.tsx';
 import { useBulkSyncParents, type BulkSyncResult } from '../api/bulk-sync-parents.ts';
 import { useSyncedParents } from '../api/get-synced-parents.ts';
@@ -49,7 +50,9 @@ export function ParentAccountsSection({ teamId, players, onMessage }: ParentAcco
     setConfirmSync(false);
     bulkSync.mutate(undefined, {
       onSuccess: (result) => onMessage(syncSummary(result)),
-      onError: () => onMessage({ title: 'Error', text: PARENT_MESSAGES.bulkSyncFailed }),
+      // The server's reason when it gave one (e.g. confirm your email first), else the spec's fallback.
+      onError: (error) =>
+        onMessage({ title: 'Error', text: errorMessage(error, PARENT_MESSAGES.bulkSyncFailed) }),
     });
   };
 

@@ -13,6 +13,7 @@ export function failedTo(action: string, error: unknown): string {
 export const PARENT_MESSAGES = {
   addedAndInvited: 'Parent added successfully and invitation email sent!',
   added: 'Parent added successfully!',
+  addedNotInvited: 'Parent was added but failed to send invitation email. You can manually sync later.',
   updated: 'Parent updated successfully!',
   removed: ROSTER_RESULTS.parentRemoved,
   alreadyJoined: 'This parent has already joined the team.',
@@ -23,9 +24,19 @@ export const PARENT_MESSAGES = {
   missingId: (action: 'sync' | 'edit' | 'remove') => `Cannot ${action} parent: ID is missing`,
 } as const;
 
-/** The server says whether an invite was queued (none when the parent already has an account). */
-export function addParentMessage(inviteSent: boolean): string {
-  return inviteSent ? PARENT_MESSAGES.addedAndInvited : PARENT_MESSAGES.added;
+/**
+ * What adding a parent says (spec part 2 section 8): with the invite it asked for, without one, or a
+ * warning when the invite was asked for but not queued, with the server's reason (an unconfirmed email,
+ * a parent invited minutes ago, the hourly allowance).
+ */
+export function addParentMessage(
+  inviteAsked: boolean,
+  answer: { invite_sent: boolean; invite_detail: string | null },
+): { tone: 'success' | 'warning'; text: string } {
+  if (!inviteAsked) return { tone: 'success', text: PARENT_MESSAGES.added };
+  if (answer.invite_sent) return { tone: 'success', text: PARENT_MESSAGES.addedAndInvited };
+  const reason = answer.invite_detail ? ` ${answer.invite_detail}` : '';
+  return { tone: 'warning', text: `${PARENT_MESSAGES.addedNotInvited}${reason}` };
 }
 
 export function syncParentMessage(result: SyncParentResult): string {
