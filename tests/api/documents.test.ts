@@ -11,7 +11,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { expectDetail, fromToday, okJson } from '../support/events.ts';
 import { type LocalS3, startLocalS3 } from '../support/s3-server.ts';
-import { BACKENDS, queryRows, type TestApp } from '../support/test-app.ts';
+import { BACKENDS, queryRows, secretEnv, type TestApp } from '../support/test-app.ts';
 import {
   type Account,
   call,
@@ -705,6 +705,7 @@ describe.each(BACKENDS)('document uploads and logs on $name', (backend) => {
         SERVE_WEB: 'false',
         DATA_DIR: t.dataDir,
         UPLOAD_LIMIT_PER_USER_PER_HOUR: '2',
+        ...secretEnv(backend),
       }),
       database: t.app.database,
       startMailSender: false,

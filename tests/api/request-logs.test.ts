@@ -4,7 +4,7 @@ import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { loggedPath } from '../../src/server/plugins/request-log.ts';
 import { okJson } from '../support/events.ts';
-import { BACKENDS, type TestApp } from '../support/test-app.ts';
+import { BACKENDS, secretEnv, type TestApp } from '../support/test-app.ts';
 import { type Account, call, createTeam, signUp, startWithCast } from '../support/teams.ts';
 
 // The request log keeps no token, secret, email address, name or invite code from any address
@@ -34,6 +34,7 @@ describe.each(BACKENDS)('request logs on $name', (backend) => {
         // The web app's page routes too (with or without a build, every other address is the page).
         SERVE_WEB: 'true',
         DATA_DIR: t.dataDir,
+        ...secretEnv(backend),
       }),
       database: t.app.database,
       startMailSender: false,

@@ -27,6 +27,14 @@ export const TEST_SITE = { publicUrl: 'http://club.test', clubName: 'Test Valley
 /** The signing secret of every test app on PostgreSQL, so that two apps on one database accept each other's tokens. */
 export const TEST_JWT_SECRET = 'club-teams-test-signing-secret-of-48-characters';
 
+/**
+ * The signing secret's setting of a test app: PostgreSQL requires JWT_SECRET; with PGlite the generated
+ * secret goes to a file in dataDir. A second app on the same database and dataDir passes the same, so
+ * both accept each other's tokens.
+ */
+export const secretEnv = (backend: Backend): Record<string, string> =>
+  backend.name === 'postgres' ? { JWT_SECRET: TEST_JWT_SECRET } : {};
+
 export interface TestApp {
   app: App;
   db: Database['db'];
@@ -104,8 +112,7 @@ export async function startTestApp(
     // A closed local port: no test ever reaches the real group-chat service (tests that post set their own).
     GROUPME_API_URL: 'http://127.0.0.1:9/v3',
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
-    // PostgreSQL requires JWT_SECRET; with PGlite the generated secret goes to a file in dataDir.
-    ...(backend.name === 'postgres' ? { JWT_SECRET: TEST_JWT_SECRET } : {}),
+    ...secretEnv(backend),
     ...env,
   });
   const opened =
