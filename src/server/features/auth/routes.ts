@@ -117,7 +117,7 @@ export async function authRoutes(
 /** The signed-in account's own routes, inside the signed-in scope (authentication is its hook). */
 export async function accountRoutes(
   app: FastifyInstance,
-  { auth, config }: { auth: AuthService; config: Config },
+  { auth, config, signInLimits }: { auth: AuthService; config: Config; signInLimits: SignInLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -173,15 +173,22 @@ export async function accountRoutes(
     {
       schema: { body: changePasswordBody, response: { 200: changePasswordResponse } },
     },
-    async (request) => ({
-      detail: AUTH_MESSAGES.passwordChanged,
-      access_token: await auth.changePassword(
+    async (request) => {
+      // Wrong current passwords are limited like failed sign-ins (sign-in-limits.ts): a session token
+      // is no way to guess the password at full speed. A correct one is taken back.
+      const attempt = await signInLimits.beginPasswordCheck(request.user.id, clientAddress(request));
+      const accessToken = await auth.changePassword(
         request.user,
         bearerToken(request) ?? '',
         request.body.current_password,
         request.body.new_password,
-      ),
-      token_type: 'bearer' as const,
-    }),
+      );
+      await signInLimits.succeeded(attempt);
+      return {
+        detail: AUTH_MESSAGES.passwordChanged,
+        access_token: accessToken,
+        token_type: 'bearer' as const,
+      };
+    },
   );
 }
