@@ -57,8 +57,8 @@ export function VerifyEmailPage() {
             <p className="auth-card__intro">{VERIFY_SIGN_IN_PROMPT}</p>
           )}
           <LoginForm initialEmail="" onSignedIn={setToken} />
-          <p className="auth-card__intro">{VERIFY_NOT_YOURS}</p>
           <div className="auth-links">
+            <p className="auth-links__row">{VERIFY_NOT_YOURS}</p>
             <a className="link" href="/forgot-password">
               Forgot password?
             </a>
