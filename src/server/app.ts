@@ -184,12 +184,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async (api) => {
       await api.register(healthRoutes, { health });
       await api.register(publicConfigRoutes, { config });
-      await api.register(authRoutes, {
-        prefix: '/auth',
-        auth,
-        config,
-        signInLimits: createSignInLimits(db, config),
-      });
+      const signInLimits = createSignInLimits(db, config);
+      await api.register(authRoutes, { prefix: '/auth', auth, config, signInLimits });
       await api.register(joiningRoutes, { joining, config });
       await api.register(publicModeratorRoutes);
       // The calendar feed: its secret is in the path, no bearer token (calendar apps send none).
@@ -197,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Everything below needs a signed-in user; :teamId routes get the caller's team access loaded.
       await api.register(
         signedInScope(db, answerCache, async (scope) => {
-          await scope.register(accountRoutes, { prefix: '/auth', auth, config });
+          await scope.register(accountRoutes, { prefix: '/auth', auth, config, signInLimits });
           await scope.register(teamRoutes, { prefix: '/teams', teams });
           await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
           await scope.register(moderatorRoutes, { moderators, db });

@@ -72,12 +72,15 @@ const envSchema = z.object({
   // (DECISIONS.md, 'Trust and safety'). Sign-in counts failures only, per (account, address) so a
   // stranger failing on purpose from one address cannot lock the owner out; the per-account ceiling is
   // much higher and stops a spread attack, but does not hold an address the account signed in from
-  // within LOGIN_TRUSTED_ADDRESS_DAYS (docs/decisions/008).
+  // within LOGIN_TRUSTED_ADDRESS_DAYS, nor does the per-address limit (docs/decisions/008).
   LOGIN_LIMIT_PER_ACCOUNT_IP: count(10),
   LOGIN_LIMIT_PER_IP: count(30),
   LOGIN_LIMIT_PER_ACCOUNT: count(100),
   LOGIN_WINDOW_MINUTES: durationMinutes(15),
   LOGIN_TRUSTED_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Wrong current passwords on change-password per LOGIN_WINDOW_MINUTES, per account and per address. */
+  PASSWORD_CHANGE_LIMIT_PER_ACCOUNT: count(10),
+  PASSWORD_CHANGE_LIMIT_PER_IP: count(30),
   /** Sign-ups per address per hour: a club meeting behind one router still fits. */
   SIGNUP_LIMIT_PER_IP: count(30),
   /** Join attempts (invite codes) per hour. */

@@ -48,6 +48,15 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
     return response.json().access_token as string;
   }
 
+  /** Follows a verification link, signed in as `token` (or not signed in). */
+  const verify = (link: string, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: { token: link },
+    });
+
   const me = (token?: string) =>
     t.app.inject({
       method: 'GET',
@@ -338,19 +347,11 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
       expect((await me(token)).json().email).toBe(coach.email);
 
       const link = await emailedLinkToken(t.db, email, '/verify-email');
-      const verified = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-email',
-        payload: { token: link },
-      });
+      const verified = await verify(link, token);
       expect(verified.json()).toEqual({ detail: AUTH_MESSAGES.emailVerified });
       expect((await me(token)).json()).toMatchObject({ email, email_verified: true, pending_email: null });
       // Single use.
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-email',
-        payload: { token: link },
-      });
+      const again = await verify(link, token);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ detail: AUTH_MESSAGES.verifyInvalid });
     });
@@ -368,11 +369,7 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
       expect(taken.statusCode).toBe(200);
       expect(taken.json()).toMatchObject({ email: second.email, pending_email: first.email });
       const link = await emailedLinkToken(t.db, first.email, '/verify-email');
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-email',
-        payload: { token: link },
-      });
+      const refused = await verify(link, token);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ detail: AUTH_MESSAGES.emailTaken });
       expect((await me(token)).json().email).toBe(second.email);
@@ -399,12 +396,32 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
       const sent = await resend();
       expect(sent.json()).toEqual({ detail: AUTH_MESSAGES.verificationSent(coach.email) });
       const link = await emailedLinkToken(t.db, coach.email, '/verify-email');
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link } }))
-          .statusCode,
-      ).toBe(200);
+      expect((await verify(link, token)).statusCode).toBe(200);
       expect((await me(token)).json().email_verified).toBe(true);
       expect((await resend()).json()).toEqual({ detail: AUTH_MESSAGES.alreadyVerified });
+    });
+
+    it('a verification link confirms only for the signed-in account it was sent for', async () => {
+      const owner = await registerCoach();
+      const link = await emailedLinkToken(t.db, owner.email, '/verify-email');
+      const ownerToken = await tokenFor(owner.email);
+      // Followed by whoever has the inbox but not the account: nothing is confirmed or used up.
+      const signedOut = await verify(link);
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json()).toEqual({ detail: AUTH_MESSAGES.notAuthenticated });
+      const other = await registerCoach();
+      const otherToken = await tokenFor(other.email);
+      const elsewhere = await verify(link, otherToken);
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json()).toEqual({ detail: AUTH_MESSAGES.verifyOtherAccount });
+      expect((await me(otherToken)).json()).toMatchObject({ email: other.email, email_verified: false });
+      expect((await me(ownerToken)).json()).toMatchObject({ email_verified: false });
+      // The owner, signed in, follows the same link.
+      const done = await verify(link, ownerToken);
+      expect(done.json()).toEqual({ detail: AUTH_MESSAGES.emailVerified });
+      expect((await me(ownerToken)).json()).toMatchObject({ email_verified: true });
+      // A made-up link stays invalid for a signed-in account.
+      expect((await verify('made-up', ownerToken)).json()).toEqual({ detail: AUTH_MESSAGES.verifyInvalid });
     });
 
     it('needs a signed-in user', async () => {

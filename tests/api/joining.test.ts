@@ -177,7 +177,8 @@ describe.each(BACKENDS)('joining a team on $name', (backend) => {
       });
       const parent = await signUp(t, 'parent', 'Kim Known', email);
       const link = await emailedLinkToken(t.db, email, '/verify-email');
-      await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link } });
+      const verified = await call(t, 'POST', '/api/auth/verify-email', parent.token, { token: link });
+      expect(verified.statusCode, verified.body).toBe(200);
       const response = await join(parent, code);
       expect(response.json()).toMatchObject({ status: 'approved', team_id: team.id });
       const roster = (await call(t, 'GET', `/api/teams/${team.id}/players`, parent.token)).json();

@@ -128,10 +128,16 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
     expect(token, received.text).toBeTruthy();
     expect(received.html).toContain(`href="http://club.test/verify-email?token=${token}"`);
     expect(`${received.text} ${received.html}`).not.toContain('localhost:3000');
-    // And the link works.
+    // And the link works, for the account signed in.
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { username: email, password: GOOD_PASSWORD },
+    });
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/auth/verify-email',
+      headers: { authorization: `Bearer ${signedIn.json().access_token as string}` },
       payload: { token },
     });
     expect(verified.statusCode).toBe(200);

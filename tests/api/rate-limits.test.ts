@@ -13,6 +13,9 @@ describe.each(BACKENDS)('rate limits on $name', (backend) => {
       FORGOT_LIMIT_PER_ACCOUNT: '2',
       FORGOT_LIMIT_PER_IP: '1000',
       RESET_LIMIT_PER_IP: '3',
+      PASSWORD_CHANGE_LIMIT_PER_ACCOUNT: '3',
+      PASSWORD_CHANGE_LIMIT_PER_IP: '5',
+      SIGNUP_LIMIT_PER_IP: '1000',
     });
   });
   afterAll(() => t?.close());
@@ -82,6 +85,72 @@ describe.each(BACKENDS)('rate limits on $name', (backend) => {
     // The owner's own address is held only by its own pair limit; a new address waits.
     expect((await signIn(email, GOOD_PASSWORD, home)).statusCode).toBe(200);
     expect((await signIn(email, GOOD_PASSWORD, '10.0.8.2')).statusCode).toBe(429);
+  });
+
+  it('lets an account that signed in from an address past its per-address limit; others there wait', async () => {
+    const clubhouse = '10.0.12.1';
+    const parent = await register('trusted');
+    expect((await signIn(parent, GOOD_PASSWORD, clubhouse)).statusCode).toBe(200);
+    const newcomer = await register('untrusted');
+    // A kid on the clubhouse Wi-Fi fails again and again until the per-address limit (8) holds.
+    for (let i = 0; i < 8; i++)
+      expect((await signIn(uniqueEmail('kid'), WRONG, clubhouse)).statusCode).toBe(401);
+    expect((await signIn(uniqueEmail('kid'), WRONG, clubhouse)).statusCode).toBe(429);
+    // The parent who signs in from there still gets in; an account that never did waits, even with its
+    // right password.
+    expect((await signIn(parent, GOOD_PASSWORD, clubhouse)).statusCode).toBe(200);
+    const refused = await signIn(newcomer, GOOD_PASSWORD, clubhouse);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(/^Too many attempts/);
+    // The trusted pair stays held by its own limit (5).
+    for (let i = 0; i < 5; i++) expect((await signIn(parent, WRONG, clubhouse)).statusCode).toBe(401);
+    expect((await signIn(parent, GOOD_PASSWORD, clubhouse)).statusCode).toBe(429);
+  });
+
+  describe('change password', () => {
+    const change = (token: string, current: string, next: string, ip = '10.0.13.1') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/change-password',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { current_password: current, new_password: next },
+        remoteAddress: ip,
+      });
+    const session = async (email: string) =>
+      (await signIn(email, GOOD_PASSWORD, '10.0.13.9')).json().access_token as string;
+
+    it('limits wrong current passwords per account, from any address; a correct one never counts', async () => {
+      const email = await register('changer');
+      const token = await session(email);
+      // Correct ones, more than the limit (3), never count.
+      let password = GOOD_PASSWORD;
+      for (const next of ['Fresh#Start1', 'Fresh#Start2', 'Fresh#Start3', 'Fresh#Start4']) {
+        expect((await change(token, password, next)).statusCode).toBe(200);
+        password = next;
+      }
+      for (const ip of ['10.0.13.1', '10.0.13.2', '10.0.13.3'])
+        expect((await change(token, WRONG, 'Fresh#Start9', ip)).statusCode).toBe(400);
+      const blocked = await change(token, WRONG, 'Fresh#Start9', '10.0.13.4');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ detail: 'Too many attempts. Please wait 15 minutes and try again.' });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+      // Now even the right one waits (a guess must not learn it was right), and nothing changed.
+      expect((await change(token, password, 'Fresh#Start9')).statusCode).toBe(429);
+      expect((await signIn(email, password, '10.0.13.9')).statusCode).toBe(200);
+    });
+
+    it('limits wrong current passwords per address, across accounts', async () => {
+      const ip = '10.0.14.1';
+      for (let i = 0; i < 5; i++) {
+        const token = await session(await register('spray.change'));
+        expect((await change(token, WRONG, 'Fresh#Start9', ip)).statusCode).toBe(400);
+      }
+      const token = await session(await register('spray.change'));
+      const blocked = await change(token, WRONG, 'Fresh#Start9', ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().detail).toMatch(/^Too many attempts/);
+      expect((await change(token, WRONG, 'Fresh#Start9', '10.0.14.2')).statusCode).toBe(400);
+    });
   });
 
   it('counts an IPv6 client behind the proxy per /64', async () => {

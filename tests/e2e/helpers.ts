@@ -68,12 +68,26 @@ export async function tokenFor(
   return token;
 }
 
-/** The owner follows the verification link emailed to `email` (through the API, as the page does). */
-export async function confirmEmail(request: APIRequestContext, email: string): Promise<void> {
+/**
+ * The owner follows the verification link emailed to `email` (through the API, as the page does),
+ * signed in to the account it was sent for: the link confirms nothing for anyone else. `session`: that
+ * account's token, by default a sign-in as `email`.
+ */
+export async function confirmEmail(
+  request: APIRequestContext,
+  email: string,
+  session?: string,
+): Promise<void> {
   const message = await waitForEmail(email, /Confirm your email address/);
   const token = /\/verify-email\?token=([\w-]+)/.exec(message.text)?.[1];
   expect(token, message.text).toBeTruthy();
-  await ok(await request.post('/api/auth/verify-email', { data: { token } }));
+  const bearer = session ?? (await tokenFor(request, email));
+  await ok(
+    await request.post('/api/auth/verify-email', {
+      headers: { authorization: `Bearer ${bearer}` },
+      data: { token },
+    }),
+  );
 }
 
 /**

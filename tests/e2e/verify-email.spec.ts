@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { openNavigation, signInAsNewCoach, signUpCoach, uniqueEmail } from './helpers.ts';
+import {
+  type Account,
+  CLUB,
+  openNavigation,
+  PASSWORD,
+  registerAccount,
+  signInAsNewCoach,
+  signUpCoach,
+  uniqueEmail,
+} from './helpers.ts';
 import { waitForEmail } from './mail.ts';
 
 // Verified email (issue 6): a new account is asked to confirm its address; a new profile email takes
@@ -53,4 +62,84 @@ test('a new profile email waits for its link', async ({ page, request }, info) =
   await expect(
     page.getByRole('dialog', { name: 'Account Settings' }).getByLabel('Email Address'),
   ).toHaveValue(newEmail);
+});
+
+// The link confirms an address only for the person signed in to the account it was made for: whoever
+// registers an address need not own it, and the owner's one click must not prove the stranger's claim
+// (docs/decisions/007).
+
+test("a stranger's sign-up: the address's owner opening the link confirms nothing", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('olive.owner');
+  const mallory = await registerAccount(request, 'Mallory Typed This', {
+    role: 'parent',
+    email,
+    confirmed: false,
+  });
+  const message = await waitForEmail(email, /Confirm your email address/);
+  expect(message.text).not.toContain('Mallory');
+  expect(message.text).toContain(CLUB);
+  expect(message.text).toContain(
+    "If you did not create an account with this address, ignore this email: nothing happens until the account's owner follows the link while signed in.",
+  );
+
+  // The owner, who never signed up, opens the link: the page asks to sign in and confirms nothing.
+  await page.goto(linkTo(message.text, '/verify-email'));
+  await expect(page.getByRole('heading', { name: 'Confirm Email Address' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Sign in to confirm your email address: the link confirms it only for the account it was sent for.',
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "If you did not create an account with this address, you need do nothing: nothing happens until the account's owner signs in here.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('Your email address is confirmed.')).toHaveCount(0);
+  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${mallory.token}` } });
+  expect(await me.json()).toMatchObject({ email, email_verified: false });
+});
+
+test('the link asks to sign in to its own account, refuses another one, then confirms', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(request, 'Otto Owner', { role: 'parent', confirmed: false });
+  const other = await registerAccount(request, 'Ottilie Other', { role: 'parent', confirmed: false });
+  const message = await waitForEmail(owner.email, /Confirm your email address/);
+  await page.goto(linkTo(message.text, '/verify-email'));
+  const signIn = async (email: string) => {
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+  };
+
+  // Signed in to another account: refused, and that account stays as it was.
+  await signIn(other.email);
+  await expect(
+    page.getByText(
+      'This link confirms the email address of another account. Sign in to the account it was sent for, then follow the link again.',
+    ),
+  ).toBeVisible();
+  const emailVerified = async (account: Account) =>
+    (
+      await (
+        await request.get('/api/auth/me', { headers: { authorization: `Bearer ${account.token}` } })
+      ).json()
+    ).email_verified as boolean;
+  expect(await emailVerified(other)).toBe(false);
+  expect(await emailVerified(owner)).toBe(false);
+
+  // Signed in to its own account: confirmed.
+  await signIn(owner.email);
+  await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+  expect(await emailVerified(owner)).toBe(true);
+  await page.getByRole('link', { name: 'Continue to the app' }).click();
+  await expect(page.getByRole('heading', { name: 'You are not on a team yet' })).toBeVisible();
+  await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
 });

@@ -49,15 +49,17 @@ const TEMPLATES = {
   })),
 
   'verify-email': template(
-    // userId: the sender skips the email once the address is verified (mail/needless.ts).
-    z.object({ userId: z.number().int(), name: z.string(), link: appPath }),
+    // userId: the sender skips the email once the address is verified (mail/needless.ts). Nothing the
+    // registrant typed (a name) is in it: whoever registers an address need not own it, and the email
+    // reaches the address's owner. An email queued before this change still carries a name: unused.
+    z.object({ userId: z.number().int(), link: appPath }),
     (p, site) => ({
       subject: `Confirm your email address for ${site.clubName}`,
       blocks: [
-        `Hi ${p.name}, please confirm that this is your email address for your ${site.clubName} account:`,
+        `Hello, this email comes from ${site.clubName}: someone gave this email address for an account there. If that was you, sign in to that account and open this link to confirm the address:`,
         { path: p.link, label: 'Confirm your email address' },
-        'The link works once and expires in 48 hours. Until you follow it, your coach cannot link your account to your child by email.',
-        'If you did not ask for this, you can ignore this email.',
+        'The link works once, only while you are signed in to that account, and expires in 48 hours.',
+        "If you did not create an account with this address, ignore this email: nothing happens until the account's owner follows the link while signed in.",
       ],
     }),
   ),

@@ -113,6 +113,9 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'Token expired or invalid',
   emailVerified: 'Your email address is confirmed.',
   verifyInvalid: 'This link is invalid or has expired. Sign in and ask for a new one.',
+  /** A verification link followed while signed in to another account: it confirms only its own account's address. */
+  verifyOtherAccount:
+    'This link confirms the email address of another account. Sign in to the account it was sent for, then follow the link again.',
   alreadyVerified: 'Your email address is already confirmed.',
   verificationSent: (email: string) =>
     `We sent a link to ${email}. Please follow it to confirm your email address.`,

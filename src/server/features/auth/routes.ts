@@ -61,26 +61,6 @@ export async function authRoutes(
   );
 
   r.post(
-    '/verify-email',
-    {
-      schema: { body: verifyEmailBody, response: { 200: detailResponse } },
-      // Guessing links is limited like guessing reset links.
-      preHandler: app.limitBy([
-        {
-          name: 'verify:ip',
-          max: config.RESET_LIMIT_PER_IP,
-          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
-          key: ip,
-        },
-      ]),
-    },
-    async (request) => {
-      await auth.verifyEmail(request.body.token);
-      return { detail: AUTH_MESSAGES.emailVerified };
-    },
-  );
-
-  r.post(
     '/forgot-password',
     {
       schema: { body: forgotPasswordBody, response: { 200: detailResponse } },
@@ -137,7 +117,7 @@ export async function authRoutes(
 /** The signed-in account's own routes, inside the signed-in scope (authentication is its hook). */
 export async function accountRoutes(
   app: FastifyInstance,
-  { auth, config }: { auth: AuthService; config: Config },
+  { auth, config, signInLimits }: { auth: AuthService; config: Config; signInLimits: SignInLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -145,6 +125,29 @@ export async function accountRoutes(
 
   r.put('/profile', { schema: { body: profileBody, response: { 200: userSchema } } }, (request) =>
     auth.updateProfile(request.user, request.body),
+  );
+
+  // A verification link confirms only for the account it was made for, signed in (the scope's hook
+  // answers 401 without a bearer): following it proves the inbox, the bearer proves the account
+  // (docs/decisions/007). The page asks to sign in first.
+  r.post(
+    '/verify-email',
+    {
+      schema: { body: verifyEmailBody, response: { 200: detailResponse } },
+      // Guessing links is limited like guessing reset links.
+      preHandler: app.limitBy([
+        {
+          name: 'verify:ip',
+          max: config.RESET_LIMIT_PER_IP,
+          windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+          key: clientAddress,
+        },
+      ]),
+    },
+    async (request) => {
+      await auth.verifyEmail(request.user, request.body.token);
+      return { detail: AUTH_MESSAGES.emailVerified };
+    },
   );
 
   r.post(
@@ -170,15 +173,22 @@ export async function accountRoutes(
     {
       schema: { body: changePasswordBody, response: { 200: changePasswordResponse } },
     },
-    async (request) => ({
-      detail: AUTH_MESSAGES.passwordChanged,
-      access_token: await auth.changePassword(
+    async (request) => {
+      // Wrong current passwords are limited like failed sign-ins (sign-in-limits.ts): a session token
+      // is no way to guess the password at full speed. A correct one is taken back.
+      const attempt = await signInLimits.beginPasswordCheck(request.user.id, clientAddress(request));
+      const accessToken = await auth.changePassword(
         request.user,
         bearerToken(request) ?? '',
         request.body.current_password,
         request.body.new_password,
-      ),
-      token_type: 'bearer' as const,
-    }),
+      );
+      await signInLimits.succeeded(attempt);
+      return {
+        detail: AUTH_MESSAGES.passwordChanged,
+        access_token: accessToken,
+        token_type: 'bearer' as const,
+      };
+    },
   );
 }

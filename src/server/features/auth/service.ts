@@ -137,12 +137,17 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
       return toUser(row);
     },
 
-    /** Follows a verification link: confirms the address, or makes the pending new one the account's. */
-    async verifyEmail(token: string): Promise<void> {
+    /**
+     * Follows a verification link, signed in as `user`: confirms the address, or makes the pending new
+     * one the account's. A link made for another account confirms nothing and stays usable by its
+     * owner: only that account's bearer may use it (email-verification.ts).
+     */
+    async verifyEmail(user: queries.UserRow, token: string): Promise<void> {
       const done = await db
         .transaction(async (tx) => {
-          const link = await consumeVerification(tx, token);
-          const row = link && (await queries.findUserById(tx, link.userId));
+          const link = await consumeVerification(tx, token, user.id);
+          if (link === 'other-account') throw forbidden(AUTH_MESSAGES.verifyOtherAccount);
+          const row = link && (await queries.findUserById(tx, user.id));
           if (!link || !row) return false;
           if (link.email === row.email) {
             await markEmailVerified(tx, row.id);

@@ -4,12 +4,14 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 
-/** Follows an emailed verification link: confirms the address (or makes a pending new one the account's). */
+/**
+ * Follows an emailed verification link, signed in (the stored session): confirms the address, or makes
+ * a pending new one the account's. Another account's link answers 403, no session 401.
+ */
 export async function verifyEmail(token: string): Promise<string> {
   const answer = await apiRequest('/auth/verify-email', {
     method: 'POST',
     json: { token },
-    token: null,
     schema: detailResponse,
   });
   return answer.detail;
