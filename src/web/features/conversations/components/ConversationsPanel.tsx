@@ -49,12 +49,21 @@ export function ConversationsPanel({ team, userId, active, leftBehind = null }: 
   const visible = usePageVisible();
   const list = useConversations(team.id, active);
   const [param, setParam] = useHashParam(CONVERSATION_PARAM);
-  // The team was switched with a conversation of the old one open: the address lets it go (also when
-  // Back returns to an address that names it).
+  // The team was switched with a conversation of the old one open: it is never opened here, and the
+  // address lets it go, also each time it comes back to it (on a phone the drawer closes with a Back
+  // step, onto the entry that still names it; the browser's Back does the same).
   const fromTeamLeft = param !== null && param === leftBehind;
   useEffect(() => {
-    if (fromTeamLeft) replaceConversationParam(null);
-  }, [fromTeamLeft]);
+    if (leftBehind === null) return;
+    const letGo = () => {
+      if (hashParams(window.location.hash).get(CONVERSATION_PARAM) === leftBehind) {
+        replaceConversationParam(null);
+      }
+    };
+    letGo();
+    window.addEventListener('hashchange', letGo);
+    return () => window.removeEventListener('hashchange', letGo);
+  }, [leftBehind]);
   const openId = !fromTeamLeft && param && /^\d+$/.test(param) ? Number(param) : null;
   const open = list.data?.find((c) => c.id === openId) ?? null;
   const watching = active && visible && open !== null;
