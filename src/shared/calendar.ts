@@ -137,6 +137,8 @@ export interface CalendarEvent {
   tournamentId: number | null;
   tournamentName: string | null;
   tournamentStatus: TournamentStatus | null;
+  /** The tournament's last day, for a tournament game or day (the RSVP closing rule reads it); else null. */
+  tournamentEndDate: string | null;
   notes: string | null;
   tournamentNotes: string | null;
   isPlaceholder: boolean;
@@ -167,6 +169,7 @@ export function calendarEvents(
       tournamentId: tournament.id,
       tournamentName: tournament.name,
       tournamentStatus: status,
+      tournamentEndDate: tournament.end_date,
       tournamentNotes: tournament.notes,
     };
     const gameDays = new Set<string>();
@@ -233,6 +236,7 @@ export function calendarEvents(
       tournamentId: null,
       tournamentName: null,
       tournamentStatus: null,
+      tournamentEndDate: null,
       notes: game.notes,
       tournamentNotes: null,
       isPlaceholder: false,
@@ -260,6 +264,7 @@ export function calendarEvents(
       tournamentId: null,
       tournamentName: null,
       tournamentStatus: null,
+      tournamentEndDate: null,
       notes: practice.notes,
       tournamentNotes: null,
       isPlaceholder: false,

@@ -284,8 +284,8 @@ const originalOf = (t: TournamentIdentity) => t.source_tournament_id ?? t.id;
 /**
  * DECISIONS.md 'Quick-add': whether `candidate` (a tournament of another team, or one about to be
  * created) is already on the team as `existing`: both copies of one original (or one the other's), or
- * the same name (ignoring case and spacing) with the same dates. The server refuses the second copy and
- * the quick-add list marks it.
+ * the same name (ignoring case and spacing) with the same dates. The server refuses such a create
+ * (409), whether a copy or not, and the quick-add list marks it.
  */
 export function isAlreadyAdded(existing: TournamentIdentity, candidate: TournamentIdentity): boolean {
   if (originalOf(candidate) !== 0 && originalOf(existing) === originalOf(candidate)) return true;

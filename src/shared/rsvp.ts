@@ -96,20 +96,28 @@ export interface RsvpWhen {
   date: string | null;
   /** 'HH:MM'; 'TBD', blank or null mean the time is not known yet. */
   time: string | null;
+  /**
+   * A tournament game's tournament's last day ('YYYY-MM-DD'), which bounds a game not given a date yet;
+   * null for other events. Required, so every place that applies the rule has it.
+   */
+  tournamentEndDate: string | null;
 }
 
 /**
  * When answers close for parents and players (DECISIONS.md 'RSVPs close when the event starts'): the
  * event's start in the team's time zone (an autumn-overlap time is its first occurrence), or, for an
- * event without a known time (all-day, TBD), the end of its day. Undefined for an event without a date
- * (a tournament game not placed yet): it has not started.
+ * event without a known time (all-day, TBD), the end of its day. A tournament game without a date is
+ * played by the end of its tournament: it closes at the end of the tournament's last day. Undefined only
+ * for an event with no day at all.
  */
 export function rsvpClosesAt(event: RsvpWhen, zone: string): Date | undefined {
-  if (!event.date || !isCalendarDate(event.date)) return undefined;
+  const dated = event.date && isCalendarDate(event.date);
+  const day = dated ? event.date : event.tournamentEndDate;
+  if (!day || !isCalendarDate(day)) return undefined;
   const at =
-    event.time && isClockTime(event.time)
-      ? zonedStart(event.date, event.time, zone)
-      : startOfDay(addDays(event.date, 1), zone);
+    dated && event.time && isClockTime(event.time)
+      ? zonedStart(day, event.time, zone)
+      : startOfDay(addDays(day, 1), zone);
   return at.isValid ? at.toJSDate() : undefined;
 }
 

@@ -101,6 +101,7 @@ describe.each(BACKENDS)('calendar month API on $name', (backend) => {
       isPlaceholder: false,
       rsvpEventType: 'game',
       rsvpEventId: ids.game,
+      tournamentEndDate: null,
     });
     expect(practice).toMatchObject({
       title: 'Finishing',
@@ -124,6 +125,7 @@ describe.each(BACKENDS)('calendar month API on $name', (backend) => {
       durationMinutes: null,
       rsvpEventType: 'tournament',
       rsvpEventId: ids.tournamentGame,
+      tournamentEndDate: '2027-03-22',
     });
     expect(events.some((e) => e.title === 'vs Secret')).toBe(false);
   });

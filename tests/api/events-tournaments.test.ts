@@ -28,8 +28,10 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
   afterAll(() => close());
   beforeEach(() => setModeratorFlags(t, cast, ['can_view_finances']));
 
+  // Each tournament is another one: the same name and dates on a team is refused (DECISIONS.md 'Quick-add').
+  let made = 0;
   const body = (overrides: Record<string, unknown> = {}) => ({
-    name: 'Spring Cup',
+    name: `Spring Cup ${(made += 1)}`,
     location: 'Riverside Park',
     start_date: fromToday(10),
     end_date: fromToday(11),
@@ -624,6 +626,82 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
         copyTo(cast.team.id, copyBody(source)),
       ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    });
+
+    /** The spec's quick-add: the copied fields, no source id (part 2 section 2.1). */
+    const specCopy = (source: Tournament, change: Record<string, unknown> = {}) => {
+      const { source_tournament_id: _ours, ...fields } = copyBody(source, change);
+      return fields;
+    };
+    const storedNamed = async (teamId: number, name: string) =>
+      queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from tournaments where team_id = ${teamId} and lower(name) = lower(${name})`,
+      );
+
+    it("answers 409 to the spec's quick-add body (no source id) of a tournament already on the team", async () => {
+      const second = await createTeam(t, cast.coach, { name: 'U12 Spec Copy' });
+      const source = await newTournament(
+        { name: 'Autumn Classic', start_date: fromToday(60), end_date: fromToday(61) },
+        second.id,
+      );
+      const copy = okJson<Tournament>(await copyTo(cast.team.id, specCopy(source)), 201);
+      expect(copy.source_tournament_id).toBeNull();
+      expectDetail(
+        await copyTo(cast.team.id, specCopy(source)),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded('Autumn Classic'),
+      );
+      // Case and spacing aside it is the same tournament; with our source id too.
+      expectDetail(
+        await copyTo(cast.team.id, specCopy(source, { name: '  autumn   CLASSIC ' })),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded('Autumn Classic'),
+      );
+      expectDetail(
+        await copyTo(cast.team.id, copyBody(source)),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded('Autumn Classic'),
+      );
+      expect(await storedNamed(cast.team.id, 'Autumn Classic')).toEqual([{ n: 1 }]);
+      // Other dates, or another name, are another tournament; another team may have its own.
+      okJson(await copyTo(cast.team.id, specCopy(source, { end_date: fromToday(62) })), 201);
+      okJson(await copyTo(cast.team.id, specCopy(source, { name: 'Autumn Classic B' })), 201);
+      expectDetail(
+        await copyTo(second.id, specCopy(source)),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded('Autumn Classic'),
+      );
+      okJson(await copyTo(cast.otherTeam.id, specCopy(source), cast.otherCoach.token), 201);
+    });
+
+    it('two spec quick-adds sent at once (no source id) store one', async () => {
+      const body = {
+        name: 'Double Tap Open',
+        location: 'Field 9',
+        start_date: fromToday(70),
+        end_date: fromToday(70),
+      };
+      const answers = await Promise.all([copyTo(cast.team.id, body), copyTo(cast.team.id, body)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      expect(await storedNamed(cast.team.id, 'Double Tap Open')).toEqual([{ n: 1 }]);
+    });
+
+    it('a source deleted since the list was read falls back to the name and dates', async () => {
+      const second = await createTeam(t, cast.coach, { name: 'U12 Gone' });
+      const source = await newTournament(
+        { name: 'Vanished Cup', start_date: fromToday(80), end_date: fromToday(81) },
+        second.id,
+      );
+      okJson(await call(t, 'DELETE', `/api/tournaments/${source.id}`, cast.coach.token));
+      const copy = okJson<Tournament>(await copyTo(cast.team.id, copyBody(source)), 201);
+      expect(copy).toMatchObject({ name: 'Vanished Cup', source_tournament_id: null });
+      expectDetail(
+        await copyTo(cast.team.id, copyBody(source)),
+        409,
+        EVENT_MESSAGES.tournamentAlreadyAdded('Vanished Cup'),
+      );
+      expect(await storedNamed(cast.team.id, 'Vanished Cup')).toEqual([{ n: 1 }]);
     });
 
     it("refuses a source the caller cannot read with 404, as any other team's tournament", async () => {

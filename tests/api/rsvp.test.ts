@@ -91,10 +91,12 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       }),
       201,
     ).practices[0]?.id ?? 0;
+  // Each tournament is another one: a team has one of a name and dates (DECISIONS.md 'Quick-add').
+  let tournamentsMade = 0;
   const newTournament = async (teamId: number, start: number, end: number) =>
     okJson<{ id: number }>(
       await call(t, 'POST', `/api/tournaments/team/${teamId}`, cast.coach.token, {
-        name: 'Spring Cup',
+        name: `Spring Cup ${(tournamentsMade += 1)}`,
         location: 'Lakeside Complex',
         start_date: fromToday(start),
         end_date: fromToday(end),
@@ -430,6 +432,33 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       );
       // An event still to come is open, as before.
       okJson(await submit(cast.parent.token, { event_id: f.game, player_id: f.ava }));
+    });
+
+    it("closes a tournament game without a date at the end of its tournament's last day", async () => {
+      const ended = await newTournament(cast.team.id, -3, -1);
+      const undatedEnded = await newTournamentGame(ended, {});
+      const endsToday = await newTournament(cast.team.id, -2, 0);
+      const undatedToday = await newTournamentGame(endsToday, { time: 'TBD' });
+      const longAgo = await newTournament(cast.team.id, -10, -8);
+      const undatedLongAgo = await newTournamentGame(longAgo, {});
+      const answer = (token: string, eventId: number, playerId = f.ava) =>
+        submit(token, { event_type: 'tournament', event_id: eventId, player_id: playerId });
+      expectDetail(await answer(cast.parent.token, undatedEnded), 409, RSVP_MESSAGES.closed);
+      expectDetail(
+        await submitAll(cast.parent.token, {
+          event_type: 'tournament',
+          event_id: undatedEnded,
+          player_ids: [f.ava],
+        }),
+        409,
+        RSVP_MESSAGES.closed,
+      );
+      expect(await storedAnswers('tournament_game_id', undatedEnded)).toEqual([]);
+      // Coaches keep their 7 days from that moment, then nobody answers.
+      okJson(await answer(cast.coach.token, undatedEnded));
+      expectDetail(await answer(cast.coach.token, undatedLongAgo), 409, RSVP_MESSAGES.closedForCoaches);
+      // A tournament that ends today takes answers until midnight.
+      okJson(await answer(cast.parent.token, undatedToday));
     });
 
     it('lets a coach or admin record attendance for 7 days after the start, then refuses them too', async () => {

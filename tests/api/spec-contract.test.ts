@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATOR_FLAGS } from '../../src/shared/permissions.ts';
-import { fromToday, okJson } from '../support/events.ts';
+import { EVENT_MESSAGES } from '../../src/shared/events.ts';
+import { expectDetail, fromToday, okJson } from '../support/events.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { BACKENDS, GOOD_PASSWORD, queryRows, type TestApp, uniqueEmail } from '../support/test-app.ts';
 import {
@@ -119,9 +120,11 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
     return okJson<{ id: number }>(made, 201);
   }
 
+  // A team has a tournament of one name and dates once (DECISIONS.md 'Quick-add'): each is another.
+  let tournamentsMade = 0;
   async function newTournament(teamId = cast.team.id, coach = cast.coach) {
     const made = await api('POST', `/api/tournaments/team/${teamId}`, coach, {
-      name: 'Harvest Cup',
+      name: `Harvest Cup ${(tournamentsMade += 1)}`,
       location: 'Riverside Park',
       start_date: fromToday(20),
       end_date: fromToday(21),
@@ -983,8 +986,8 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
       const source = okJson<Record<string, unknown>[]>(
         await api('GET', '/api/tournaments/all', cast.coach),
       ).find((x) => x['id'] === made.id);
-      const copied = okJson(
-        await api('POST', `/api/tournaments/team/${second.id}`, cast.coach, {
+      const quickAdd = () =>
+        api('POST', `/api/tournaments/team/${second.id}`, cast.coach, {
           name: source?.['name'],
           location: source?.['location'],
           address: source?.['address'],
@@ -992,10 +995,11 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
           start_date: source?.['start_date'],
           end_date: source?.['end_date'],
           notes: source?.['notes'],
-        }),
-        201,
-      );
+        });
+      const copied = okJson(await quickAdd(), 201);
       expect(copied).toMatchObject({ team_id: second.id, name: 'Winter Classic' });
+      // DECISIONS.md 'Quick-add': the same body again is not a second Winter Classic.
+      expectDetail(await quickAdd(), 409, EVENT_MESSAGES.tournamentAlreadyAdded('Winter Classic'));
     });
 
     it('DELETE /api/tournaments/{id}', async () => {

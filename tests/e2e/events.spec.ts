@@ -154,6 +154,13 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
     end_date: addDays(TODAY, 21),
     notes: 'Bring both kits.',
   });
+  // One page load, from the dashboard to the quick-add list: no API read is made twice (the shell and
+  // quick-add share the coached teams' one request).
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+  });
   await signInAs(page, coach);
   await page.getByLabel('Active Team').selectOption({ label: 'U10 Otters' });
   await goToTab(page, info, 'Team Events');
@@ -162,6 +169,8 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   const add = page.getByRole('dialog', { name: 'Add Tournament' });
   const row = add.getByRole('listitem').filter({ hasText: 'Lakeside Invitational' });
   await expect(row).toContainText('U12 Otters');
+  expect(reads.filter((read) => read === '/api/teams/coached')).toHaveLength(1);
+  expect(reads.filter((read, i) => reads.indexOf(read) !== i)).toEqual([]);
   await row.getByRole('button', { name: /Add to Current Team/ }).click();
   await expect(add).toBeHidden();
   await expect(toast(page, 'Tournament created successfully!')).toBeVisible();

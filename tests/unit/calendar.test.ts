@@ -140,6 +140,8 @@ describe('derived calendar events', () => {
       rsvpEventType: 'tournament',
       rsvpEventId: 7,
       kind: 'tournament',
+      // The RSVP closing rule's bound for a game of the tournament.
+      tournamentEndDate: '2026-06-14',
     });
     // Every day of a one-day tournament without games is one placeholder; two games on a day, none.
     expect(derive({ tournaments: [tournament({ end_date: '2026-06-12' })] })).toHaveLength(1);

@@ -119,7 +119,7 @@ describe('request shapes', () => {
 describe('RSVPs close when the event starts (DECISIONS.md)', () => {
   const CHICAGO = 'America/Chicago';
   const at = (iso: string) => new Date(iso);
-  const game = { date: '2026-09-12', time: '10:00' };
+  const game = { date: '2026-09-12', time: '10:00', tournamentEndDate: null };
 
   it('closes for parents and players exactly at the start, in the team zone', () => {
     // 10:00 CDT is 15:00 UTC.
@@ -149,13 +149,13 @@ describe('RSVPs close when the event starts (DECISIONS.md)', () => {
 
   it('keeps 7 days on the wall clock across a clock change', () => {
     // 10:00 CDT on 2026-10-28; 7 days later the clocks have gone back: 10:00 CST is 16:00 UTC.
-    const before = { date: '2026-10-28', time: '10:00' };
+    const before = { date: '2026-10-28', time: '10:00', tournamentEndDate: null };
     expect(rsvpCoachesCloseAt(before, CHICAGO)?.toISOString()).toBe('2026-11-04T16:00:00.000Z');
   });
 
   it('closes an event without a known time (all-day, TBD) at the end of its day', () => {
     for (const time of [null, 'TBD', '']) {
-      const day = { date: '2026-06-06', time };
+      const day = { date: '2026-06-06', time, tournamentEndDate: null };
       expect(rsvpClosesAt(day, CHICAGO)?.toISOString()).toBe('2026-06-07T05:00:00.000Z');
       expect(rsvpWindow(day, CHICAGO, at('2026-06-07T04:59:59Z'))).toBe('open');
       expect(rsvpWindow(day, CHICAGO, at('2026-06-07T05:00:00Z'))).toBe('coaches');
@@ -163,15 +163,32 @@ describe('RSVPs close when the event starts (DECISIONS.md)', () => {
     }
   });
 
-  it('never closes a game without a date yet', () => {
-    const undated = { date: null, time: null };
-    expect(rsvpClosesAt(undated, CHICAGO)).toBeUndefined();
-    expect(rsvpClosedMessage('parent', undated, CHICAGO, at('2100-01-01T00:00:00Z'))).toBeUndefined();
+  it("closes a tournament game without a date at the end of its tournament's last day", () => {
+    // The tournament ends on 2026-06-07: its day ends at midnight CDT, 05:00 UTC on the 8th.
+    const undated = { date: null, time: null, tournamentEndDate: '2026-06-07' };
+    expect(rsvpClosesAt(undated, CHICAGO)?.toISOString()).toBe('2026-06-08T05:00:00.000Z');
+    expect(rsvpClosedMessage('parent', undated, CHICAGO, at('2026-06-08T04:59:59Z'))).toBeUndefined();
+    expect(rsvpClosedMessage('parent', undated, CHICAGO, at('2026-06-08T05:00:00Z'))).toBe(
+      RSVP_MESSAGES.closed,
+    );
+    expect(rsvpClosedMessage('coach', undated, CHICAGO, at('2026-06-08T05:00:00Z'))).toBeUndefined();
+    expect(rsvpClosedMessage('coach', undated, CHICAGO, at('2026-06-15T05:00:00Z'))).toBe(
+      RSVP_MESSAGES.closedForCoaches,
+    );
+    // In the team's zone: the same last day ends earlier in Berlin.
+    expect(rsvpClosesAt(undated, 'Europe/Berlin')?.toISOString()).toBe('2026-06-07T22:00:00.000Z');
+    // A TBD time without a date is still undated; a dated game keeps its own day.
+    expect(rsvpClosesAt({ ...undated, time: 'TBD' }, CHICAGO)?.toISOString()).toBe(
+      '2026-06-08T05:00:00.000Z',
+    );
+    expect(rsvpClosesAt({ ...undated, date: '2026-06-06', time: '09:00' }, CHICAGO)?.toISOString()).toBe(
+      '2026-06-06T14:00:00.000Z',
+    );
   });
 
   it('reads an autumn-overlap time as its first occurrence', () => {
     // 01:30 on 2026-11-01 in Chicago happens at 06:30 UTC (CDT) and again at 07:30 (CST).
-    const night = { date: '2026-11-01', time: '01:30' };
+    const night = { date: '2026-11-01', time: '01:30', tournamentEndDate: null };
     expect(rsvpClosesAt(night, CHICAGO)?.toISOString()).toBe('2026-11-01T06:30:00.000Z');
     expect(rsvpWindow(night, CHICAGO, at('2026-11-01T07:00:00Z'))).toBe('coaches');
   });

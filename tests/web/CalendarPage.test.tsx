@@ -65,6 +65,7 @@ function calEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     tournamentId: null,
     tournamentName: null,
     tournamentStatus: null,
+    tournamentEndDate: null,
     notes: null,
     tournamentNotes: null,
     isPlaceholder: false,

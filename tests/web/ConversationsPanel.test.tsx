@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message, Recipient } from '../../src/shared/api/conversations.ts';
 import { MESSAGING_MESSAGES } from '../../src/shared/conversations.ts';
 import { writeLimitDetail } from '../../src/shared/write-limits.ts';
+import { MessagesScreen } from '../../src/web/app/MessagesScreen.tsx';
+import { conversationKeys } from '../../src/web/features/conversations/api/keys.ts';
 import { ConversationsPanel } from '../../src/web/features/conversations/components/ConversationsPanel.tsx';
 import { renderWithClient } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
@@ -359,5 +362,59 @@ describe('ConversationsPanel', () => {
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     expect(await screen.findByText(MESSAGING_MESSAGES.noMembers)).toBeTruthy();
+  });
+});
+
+describe('switching team on the Messages tab', () => {
+  const teamA = teamFixture();
+  const teamB = teamFixture({ id: 4, name: 'Riverside Hawks' });
+
+  function renderScreen() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const screenFor = (team: typeof teamA) => (
+      <QueryClientProvider client={client}>
+        <MessagesScreen title="Communication" team={team} loading={false} userId={ME} />
+      </QueryClientProvider>
+    );
+    const view = render(screenFor(teamA));
+    return { client, switchTo: (team: typeof teamA) => view.rerender(screenFor(team)) };
+  }
+
+  it("drops the old team's open conversation, even when the old team's list is no longer kept", async () => {
+    window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    const calls = serve((url) => {
+      if (url.endsWith('/messaging/conversations/3'))
+        return { body: [conversation(5, { title: 'Team A carpool' })] };
+      if (url.endsWith('/messaging/conversations/4'))
+        return { body: [conversation(9, { team_id: 4, title: 'Team B chat' })] };
+      if (/\/conversations\/\d+\/messages$/.test(url)) return { body: [] };
+      return undefined;
+    });
+    const { client, switchTo } = renderScreen();
+    // A link (the hash) opens a conversation of the current team.
+    expect(await screen.findByRole('heading', { name: 'Team A carpool', level: 2 })).toBeTruthy();
+    // Opening it marked it read, and the list was read again after.
+    const listReads = () => calls.filter((c) => c.url.endsWith('/messaging/conversations/3')).length;
+    await waitFor(() => expect(listReads()).toBe(2));
+    // Team A's list is no longer in the cache (its time ran out, or it never loaded).
+    client.removeQueries({ queryKey: conversationKeys.list(teamA.id) });
+
+    switchTo(teamB);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('button', { name: /Team B chat/ })).toBeTruthy();
+    expect(screen.queryByText('This conversation is not among yours.')).toBeNull();
+    expect(screen.getByText('Select a conversation to read and reply.')).toBeTruthy();
+    await waitFor(() => expect(window.location.hash).toBe('#messages?subtab=conversations'));
+    // Back to an address that still names it (the browser's Back): still dropped.
+    act(() => {
+      window.location.hash = '#messages?subtab=conversations&conversationId=5';
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#messages?subtab=conversations'));
+    expect(screen.queryByText('This conversation is not among yours.')).toBeNull();
+    // A link to one of the new team's conversations opens it.
+    act(() => {
+      window.location.hash = '#messages?subtab=conversations&conversationId=9';
+    });
+    expect(await screen.findByRole('heading', { name: 'Team B chat', level: 2 })).toBeTruthy();
   });
 });

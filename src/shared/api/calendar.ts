@@ -116,6 +116,7 @@ export const calendarEventSchema = z.object({
   tournamentId: z.number().int().nullable(),
   tournamentName: z.string().nullable(),
   tournamentStatus: z.enum(TOURNAMENT_STATUSES).nullable(),
+  tournamentEndDate: z.string().nullable(),
   notes: z.string().nullable(),
   tournamentNotes: z.string().nullable(),
   isPlaceholder: z.boolean(),

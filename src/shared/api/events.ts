@@ -128,8 +128,10 @@ const endNotBeforeStart = (value: { start_date?: string; end_date?: string }) =>
   !value.start_date || !value.end_date || value.end_date >= value.start_date;
 
 /**
- * POST /api/tournaments/team/{teamId} (also the quick-add copy, which names the tournament it copies in
- * `source_tournament_id`, a field of ours and optional: a copy without it is known by name and dates).
+ * POST /api/tournaments/team/{teamId}, also the quick-add copy. A tournament with the same name (case
+ * and spacing aside) and dates as one already on the team answers 409, so the spec's copy, which sends
+ * only the copied fields, is known by its name and dates. `source_tournament_id` (ours, optional) names
+ * the tournament copied, so a copy is known after a rename too.
  */
 export const tournamentBody = z
   .object({

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
+import { useCoachedTeams } from '../lib/coached-teams.ts';
 import { useCan } from '../lib/permissions.ts';
 import { isCoachLike } from '../../shared/roles.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
 import { usePendingJoinRequestCount } from '../features/admin/api/get-join-requests.ts';
 import { useUnreadCount } from '../features/conversations/api/get-unread-count.ts';
-import { useCoachedTeams } from '../features/teams/api/get-coached-teams.ts';
 import { useMyTeam } from '../features/teams/api/get-my-team.ts';
 import { ToastRegion } from '../components/ToastRegion.tsx';
 import { EmailVerificationNotice } from '../features/account/components/EmailVerificationNotice.tsx';

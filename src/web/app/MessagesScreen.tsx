@@ -8,6 +8,7 @@ import { AnnouncementsPanel } from '../features/announcements/components/Announc
 import type { EventOption } from '../features/announcements/components/AnnouncementFormModal.tsx';
 import { useUnreadCount } from '../features/conversations/api/get-unread-count.ts';
 import { ConversationsPanel } from '../features/conversations/components/ConversationsPanel.tsx';
+import { useConversationLeftBehind } from '../features/conversations/lib/use-conversation-left-behind.ts';
 import { useGames } from '../features/events/api/get-games.ts';
 import { usePractices } from '../features/events/api/get-practices.ts';
 import { useTournaments } from '../features/events/api/get-tournaments.ts';
@@ -28,11 +29,13 @@ interface MessagesScreenProps {
 }
 
 export function MessagesScreen({ title, team, loading, userId }: MessagesScreenProps) {
+  // Communication is made anew for each team; what the switch left in the address is known here.
+  const leftBehind = useConversationLeftBehind(team?.id ?? null);
   return (
     <>
       <h1 className="page-title">{title}</h1>
       {team ? (
-        <Communication key={team.id} team={team} userId={userId} />
+        <Communication key={team.id} team={team} userId={userId} leftBehind={leftBehind} />
       ) : (
         <div className="page-body">
           {loading ? (
@@ -48,7 +51,15 @@ export function MessagesScreen({ title, team, loading, userId }: MessagesScreenP
   );
 }
 
-function Communication({ team, userId }: { team: Team; userId: number }) {
+function Communication({
+  team,
+  userId,
+  leftBehind,
+}: {
+  team: Team;
+  userId: number;
+  leftBehind: string | null;
+}) {
   const [subtab, setSubtab] = useHashParam('subtab');
   const [pollId] = useHashParam('pollId');
   const unread = useUnreadCount(team.id);
@@ -71,7 +82,12 @@ function Communication({ team, userId }: { team: Team; userId: number }) {
           id === 'polls' ? (
             <PollsPanel team={team} highlightPollId={highlight} />
           ) : id === 'conversations' ? (
-            <ConversationsPanel team={team} userId={userId} active={active === 'conversations'} />
+            <ConversationsPanel
+              team={team}
+              userId={userId}
+              active={active === 'conversations'}
+              leftBehind={leftBehind}
+            />
           ) : team.is_coach ? (
             <AnnouncementsWithEvents team={team} userId={userId} />
           ) : (

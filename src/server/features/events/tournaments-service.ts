@@ -153,12 +153,16 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     return loadTeamAccess(db, user, teamId, EVENT_MESSAGES.tournamentNotFound);
   }
 
-  /** The original of a tournament the caller may read (a member of its team); else 'Tournament not found'. */
-  async function originalOf(user: UserRow, tournamentId: number): Promise<number> {
-    const access = await accessToTournament(user, tournamentId);
-    const original = await queries.originalOfTournament(db, access.team.id, tournamentId);
-    if (original === undefined) throw notFound(EVENT_MESSAGES.tournamentNotFound);
-    return original;
+  /**
+   * The original of the tournament a copy names, when the caller may read it (a member of its team; a
+   * team not theirs is 'Tournament not found'). Null when it no longer exists: deleted since the list
+   * was read, the copy is known by its name and dates alone.
+   */
+  async function originalOfSource(user: UserRow, sourceId: number): Promise<number | null> {
+    const teamId = await queries.teamOfTournament(db, sourceId);
+    if (teamId === undefined) return null;
+    const access = await loadTeamAccess(db, user, teamId, EVENT_MESSAGES.tournamentNotFound);
+    return (await queries.originalOfTournament(db, access.team.id, sourceId)) ?? null;
   }
 
   async function withGames(access: TeamAccess, row: queries.TournamentRow): Promise<Tournament> {
@@ -200,43 +204,37 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     },
 
     /**
-     * A new tournament, or a quick-add copy: one that names the tournament it copies
-     * (`source_tournament_id`, of a team the caller is in). A copy of a tournament already on the team
-     * (from the same original, or with the same name and dates) is refused with 409 (DECISIONS.md
-     * 'Quick-add'); a tournament created from scratch is the coach's own choice and is not compared.
+     * A new tournament, or a quick-add copy. Every create is compared with the team's tournaments
+     * (DECISIONS.md 'Quick-add'): one with the same name (case and spacing aside) and dates, or a copy
+     * of the same original, is already there and answers 409. The spec's quick-add sends only the
+     * copied fields, so the name and dates are what know it; `source_tournament_id` (ours, optional)
+     * also knows a copy renamed since.
      */
     async create(access: TeamAccess, input: TournamentInput): Promise<Tournament> {
       requireCapability(access, 'create_tournaments');
-      const values = {
-        name: input.name,
-        location: input.location,
-        address: input.address,
-        url: input.url,
-        startDate: input.start_date,
-        endDate: input.end_date,
-        notes: input.notes,
-      };
-      if (input.source_tournament_id === null) {
-        const row = await queries.insertTournament(db, access.team.id, access.user.id, {
-          ...values,
-          sourceTournamentId: null,
-        });
-        return toTournament(row, access.team.name, [], today());
-      }
-      const original = await originalOf(access.user, input.source_tournament_id);
-      const copy = { id: 0, ...input, source_tournament_id: original };
+      const original =
+        input.source_tournament_id === null
+          ? null
+          : await originalOfSource(access.user, input.source_tournament_id);
+      const candidate = { id: 0, ...input, source_tournament_id: original };
       const row = await db.transaction(async (tx) => {
-        // Two copies sent at once: the second waits here and then finds the first.
+        // Two taps sent at once: the second waits here and then finds the first.
         await queries.lockTeam(tx, access.team.id);
         const like = await queries.tournamentsLike(tx, access.team.id, {
           startDate: input.start_date,
           endDate: input.end_date,
           original,
         });
-        const added = like.find((existing) => isAlreadyAdded(existing, copy));
+        const added = like.find((existing) => isAlreadyAdded(existing, candidate));
         if (added) throw conflict(EVENT_MESSAGES.tournamentAlreadyAdded(added.name));
         return queries.insertTournament(tx, access.team.id, access.user.id, {
-          ...values,
+          name: input.name,
+          location: input.location,
+          address: input.address,
+          url: input.url,
+          startDate: input.start_date,
+          endDate: input.end_date,
+          notes: input.notes,
           sourceTournamentId: original,
         });
       });

@@ -29,18 +29,37 @@ export function eventOfRow(row: Pick<RsvpRow, 'gameId' | 'tournamentGameId' | 'p
 
 /**
  * The team of the event and when it is (its date and time in the team's zone; a tournament game's may
- * be missing or 'TBD'), before anything else is read; undefined when there is no such event.
+ * be missing or 'TBD', so it comes with its tournament's last day), before anything else is read;
+ * undefined when there is no such event.
  */
 export async function findEvent(
   db: Db,
   event: EventRef,
-): Promise<{ teamId: number; date: string | null; time: string | null } | undefined> {
-  const table = { game: games, tournament: tournamentGames, practice: practices }[event.type];
+): Promise<
+  { teamId: number; date: string | null; time: string | null; tournamentEndDate: string | null } | undefined
+> {
+  if (event.type === 'tournament') {
+    const [row] = await db
+      .select({
+        teamId: tournamentGames.teamId,
+        date: tournamentGames.date,
+        time: tournamentGames.time,
+        tournamentEndDate: tournaments.endDate,
+      })
+      .from(tournamentGames)
+      .innerJoin(
+        tournaments,
+        and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
+      )
+      .where(eq(tournamentGames.id, event.id));
+    return row;
+  }
+  const table = event.type === 'game' ? games : practices;
   const [row] = await db
     .select({ teamId: table.teamId, date: table.date, time: table.time })
     .from(table)
     .where(eq(table.id, event.id));
-  return row;
+  return row && { ...row, tournamentEndDate: null };
 }
 
 export interface Answer {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { conversationListSchema, type Conversation } from '../../../../shared/api/conversations.ts';
 import { MESSAGING_POLL_MS } from '../../../../shared/conversations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -29,21 +29,4 @@ export function useConversations(teamId: number, onTab: boolean) {
     refetchInterval: interval,
     refetchIntervalInBackground: true,
   });
-}
-
-/**
- * The conversation is in a list this page read for another of the user's teams. The address keeps
- * `conversationId` when the team is switched on the Messages tab; such a conversation is the old team's,
- * to be dropped, not reported as not the user's. Reads the cache without subscribing: the panel renders
- * again whenever its own list changes.
- */
-export function useListedUnderAnotherTeam(conversationId: number | null, teamId: number): boolean {
-  const client = useQueryClient();
-  if (conversationId === null) return false;
-  return client
-    .getQueriesData<Conversation[]>({
-      queryKey: ['teams'],
-      predicate: (query) => query.queryKey[2] === 'conversations' && query.queryKey[1] !== teamId,
-    })
-    .some(([, conversations]) => conversations?.some((c) => c.id === conversationId) ?? false);
 }

@@ -4,9 +4,10 @@ import type { Team } from '../../../../shared/api/teams.ts';
 import { hashParams } from '../../../../shared/tabs.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { useHashParam } from '../../../lib/use-hash-param.ts';
-import { useConversations, useListedUnderAnotherTeam } from '../api/get-conversations.ts';
+import { useConversations } from '../api/get-conversations.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useMarkRead } from '../api/mark-read.ts';
+import { CONVERSATION_PARAM } from '../lib/use-conversation-left-behind.ts';
 import { usePageVisible } from '../lib/use-page-visible.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationThread } from './ConversationThread.tsx';
@@ -18,8 +19,8 @@ import './conversations.css';
 function replaceConversationParam(id: number | null): void {
   const [tab = 'messages'] = window.location.hash.replace(/^#/, '').split('?');
   const params = hashParams(window.location.hash);
-  if (id === null) params.delete('conversationId');
-  else params.set('conversationId', String(id));
+  if (id === null) params.delete(CONVERSATION_PARAM);
+  else params.set(CONVERSATION_PARAM, String(id));
   window.location.replace(`#${tab}?${params.toString()}`);
 }
 
@@ -31,6 +32,11 @@ interface ConversationsPanelProps {
   userId: number;
   /** This tab of Communication is the one shown. */
   active: boolean;
+  /**
+   * The conversation the address named when the team was switched (`useConversationLeftBehind`): the
+   * old team's, so it is dropped, never 'not among yours'.
+   */
+  leftBehind?: string | null;
 }
 
 /**
@@ -38,18 +44,28 @@ interface ConversationsPanelProps {
  * side by side, or on a phone one at a time with Back to list. The open conversation is the hash's
  * `conversationId`, so a reload keeps it and the browser's Back returns to the list.
  */
-export function ConversationsPanel({ team, userId, active }: ConversationsPanelProps) {
+export function ConversationsPanel({ team, userId, active, leftBehind = null }: ConversationsPanelProps) {
   const zone = useTeamTimeZone();
   const visible = usePageVisible();
   const list = useConversations(team.id, active);
-  const [param, setParam] = useHashParam('conversationId');
-  const openId = param && /^\d+$/.test(param) ? Number(param) : null;
-  const open = list.data?.find((c) => c.id === openId) ?? null;
-  // The team was switched with a conversation of the old one open: it is dropped, never 'not among yours'.
-  const oldTeams = useListedUnderAnotherTeam(open || !list.isSuccess ? null : openId, team.id);
+  const [param, setParam] = useHashParam(CONVERSATION_PARAM);
+  // The team was switched with a conversation of the old one open: it is never opened here, and the
+  // address lets it go, also each time it comes back to it (on a phone the drawer closes with a Back
+  // step, onto the entry that still names it; the browser's Back does the same).
+  const fromTeamLeft = param !== null && param === leftBehind;
   useEffect(() => {
-    if (oldTeams) replaceConversationParam(null);
-  }, [oldTeams]);
+    if (leftBehind === null) return;
+    const letGo = () => {
+      if (hashParams(window.location.hash).get(CONVERSATION_PARAM) === leftBehind) {
+        replaceConversationParam(null);
+      }
+    };
+    letGo();
+    window.addEventListener('hashchange', letGo);
+    return () => window.removeEventListener('hashchange', letGo);
+  }, [leftBehind]);
+  const openId = !fromTeamLeft && param && /^\d+$/.test(param) ? Number(param) : null;
+  const open = list.data?.find((c) => c.id === openId) ?? null;
   const watching = active && visible && open !== null;
   const messages = useMessages(team.id, open ? open.id : null, watching);
   const markRead = useMarkRead(team.id);
@@ -189,7 +205,7 @@ export function ConversationsPanel({ team, userId, active }: ConversationsPanelP
               />
             </ConversationThread>
           </>
-        ) : openId !== null && list.isSuccess && !oldTeams ? (
+        ) : openId !== null && list.isSuccess ? (
           <>
             <BackToList onClick={backToList} />
             <p className="muted">This conversation is not among yours.</p>

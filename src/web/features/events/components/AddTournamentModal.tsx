@@ -11,9 +11,9 @@ import { ActionButton } from '../../../components/ActionButton.tsx';
 import { Alert } from '../../../components/Alert.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Tag } from '../../../components/Tag.tsx';
+import { useCoachedTeams } from '../../../lib/coached-teams.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useAllTournaments } from '../api/get-all-tournaments.ts';
-import { useCoachedTeamIds } from '../api/get-coached-team-ids.ts';
 import { useTournaments } from '../api/get-tournaments.ts';
 import { useSaveTournament } from '../api/save-tournament.ts';
 import { failure } from '../lib/messages.ts';
@@ -34,11 +34,13 @@ export function AddTournamentModal({ team, onClose, onCreated }: AddTournamentMo
   const [creating, setCreating] = useState(false);
   const [copying, setCopying] = useState<number | null>(null);
   const all = useAllTournaments();
-  const coached = useCoachedTeamIds();
+  // Quick-add copies only from the teams the user runs (DECISIONS.md); /all holds the others they are in.
+  const coached = useCoachedTeams();
+  const coachedIds = new Set((coached.data ?? []).map((t) => t.id));
   const current = useTournaments(team.id);
   const save = useSaveTournament(team.id);
   const others = (all.data ?? [])
-    .filter((t) => t.team_id !== team.id && coached.ids.has(t.team_id))
+    .filter((t) => t.team_id !== team.id && coachedIds.has(t.team_id))
     .sort(compareTournaments);
   // DECISIONS.md 'Quick-add': one already on this team is marked and not offered again.
   const alreadyAdded = (t: Tournament) => (current.data ?? []).some((mine) => isAlreadyAdded(mine, t));
@@ -80,7 +82,7 @@ export function AddTournamentModal({ team, onClose, onCreated }: AddTournamentMo
           <h3 id="quick-add-title" className="section-title">
             From your other teams
           </h3>
-          {all.isPending || coached.pending || current.isPending ? (
+          {all.isPending || coached.isPending || current.isPending ? (
             <p role="status">Loading...</p>
           ) : others.length === 0 ? (
             <p className="muted">Tournaments of your other teams appear here, to add them to {team.name}.</p>

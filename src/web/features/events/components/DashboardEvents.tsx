@@ -22,6 +22,8 @@ export interface RsvpEventRef {
   date: string;
   /** 'HH:MM', or 'TBD'/null for a time not known yet. */
   time: string | null;
+  /** A tournament game's tournament's last day (its RSVPs close by the end of it); else null. */
+  tournamentEndDate: string | null;
 }
 
 const RSVP_KINDS: Record<string, RsvpEventType> = {
@@ -31,10 +33,20 @@ const RSVP_KINDS: Record<string, RsvpEventType> = {
 };
 
 /** The RSVP target of an upcoming event; none for a tournament whose games have no date yet. */
-export function rsvpEventRef(event: Pick<UpcomingEvent, 'key' | 'date' | 'time'>): RsvpEventRef | null {
+export function rsvpEventRef(
+  event: Pick<UpcomingEvent, 'key' | 'date' | 'time' | 'tournamentEndDate'>,
+): RsvpEventRef | null {
   const match = /^(tournament-game|game|practice)-(\d+)$/.exec(event.key);
   const kind = match?.[1] && RSVP_KINDS[match[1]];
-  return kind && match[2] ? { kind, id: Number(match[2]), date: event.date, time: event.time } : null;
+  return kind && match[2]
+    ? {
+        kind,
+        id: Number(match[2]),
+        date: event.date,
+        time: event.time,
+        tournamentEndDate: event.tournamentEndDate,
+      }
+    : null;
 }
 
 function rsvpSlot(event: UpcomingEvent, render: (event: RsvpEventRef) => ReactNode): ReactNode {

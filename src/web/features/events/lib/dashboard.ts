@@ -24,6 +24,8 @@ export interface UpcomingEvent {
   date: string;
   time: string | null;
   status: GameStatus | null;
+  /** A tournament's last day, for its games and days (when their RSVPs close at the latest); else null. */
+  tournamentEndDate: string | null;
   /** Where View Details goes. */
   href: string;
 }
@@ -72,6 +74,7 @@ export function upcomingEvents(
         date: game.date ?? today,
         time: game.time,
         status: game.status,
+        tournamentEndDate: tournament.end_date,
         href: eventsHash({ tournamentId: tournament.id, gameId: game.id }),
       });
     }
@@ -90,6 +93,7 @@ export function upcomingEvents(
         date: firstDay,
         time: null,
         status: null,
+        tournamentEndDate: tournament.end_date,
         href: eventsHash({ tournamentId: tournament.id }),
       });
     }
@@ -104,6 +108,7 @@ export function upcomingEvents(
       date: game.date,
       time: game.time,
       status: game.status,
+      tournamentEndDate: null,
       href: eventsHash({ section: 'games', gameId: game.id }),
     });
   }
@@ -117,6 +122,7 @@ export function upcomingEvents(
       date: practice.date,
       time: practice.time,
       status: null,
+      tournamentEndDate: null,
       href: eventsHash({ section: 'practices', practiceId: practice.id }),
     });
   }

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { teamSchema, type Team } from '../../shared/api/teams.ts';
+import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-client.ts';
+
+// The teams the user runs, read by the shell (the team picker) and by quick-add (it copies only from
+// those, DECISIONS.md): one fetch under one key, so whichever screen asks first fills it for the other
+// and the page never asks twice.
+
+const teamList = z.array(teamSchema);
+
+/** GET /api/teams/coached: the teams a coach runs (an admin: every team of the club). */
+export function getCoachedTeams(): Promise<Team[]> {
+  return apiRequest('/teams/coached', { schema: teamList });
+}
+
+/** Parents and players run no team (the server answers them 403, not asked again): none. */
+export function useCoachedTeams(enabled = true) {
+  return useQuery({ queryKey: queryKeys.coachedTeams, queryFn: getCoachedTeams, enabled });
+}
