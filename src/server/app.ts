@@ -43,6 +43,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
+import { errorForLog } from './error-log.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
                 url: loggedUrl(request),
                 remoteAddress: request.ip,
               }),
+              // No failed query's values, failing row or mail server's reply (error-log.ts).
+              err: errorForLog,
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
