@@ -27,7 +27,7 @@ const MAX_DEPTH = 4;
 export interface LoggedError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   cause?: LoggedError | unknown;
   errors?: (LoggedError | unknown)[];
   [field: string]: unknown;
@@ -44,25 +44,26 @@ function isErrorLike(value: unknown): value is Error {
 }
 
 /** The logger's `err` serializer. */
-export function errorForLog(error: unknown, depth = 0): LoggedError | unknown {
+export function errorForLog(error: Error): LoggedError {
+  return described(error, 0) as LoggedError;
+}
+
+function described(error: unknown, depth: number): LoggedError | unknown {
   if (!isErrorLike(error)) return error;
   const source = error as Error & Record<string, unknown>;
   const type = typeof source.constructor === 'function' ? source.constructor.name : source.name;
   const message = withoutQueryValues(source.message);
-  const logged: LoggedError = { type, message };
-  if (typeof source.stack === 'string') {
-    // The frames only: the stack's first lines repeat the message as it was, values included.
-    const frames = source.stack.split('\n').filter((line) => /^\s+at /.test(line));
-    logged.stack = [`${type}: ${message}`, ...frames].join('\n');
-  }
+  // The stack's frames only: its first lines repeat the message as it was, values included.
+  const frames = (source.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const logged: LoggedError = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };
   for (const field of KEPT_FIELDS) {
     const value = source[field];
     if (value !== undefined && value !== null) logged[field] = value;
   }
   if (depth < MAX_DEPTH) {
-    if (source.cause !== undefined) logged.cause = errorForLog(source.cause, depth + 1);
+    if (source.cause !== undefined) logged.cause = described(source.cause, depth + 1);
     if (Array.isArray(source['errors'])) {
-      logged.errors = (source['errors'] as unknown[]).map((each) => errorForLog(each, depth + 1));
+      logged.errors = (source['errors'] as unknown[]).map((each) => described(each, depth + 1));
     }
   }
   return logged;

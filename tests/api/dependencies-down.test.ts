@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDocument } from '../../src/shared/api/documents.ts';
@@ -273,6 +273,39 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
         status: 'ok',
         checks: { database: 'ok', blob_store: 'ok', mail: 'ok' },
       });
+    });
+  });
+
+  describe('a phone that drops mid-upload', () => {
+    it('is not taken for the database down: no answer is attempted, no warning logged', async () => {
+      const { app, t, said } = await appWith({});
+      const port = await listen(app);
+      const coach = await signUp(t, 'coach');
+      const teamId = (await createTeam(t, coach)).id;
+      const body = form(
+        { title: 'Pitch map' },
+        { name: 'map.pdf', content: Buffer.concat([PDF, Buffer.alloc(4 * 1024 * 1024, 0x20)]) },
+      );
+      const from = said().length;
+      const pending = async () => (await queryRows(t.db, sql`select blob_key from pending_blobs`)).length;
+      const before = await pending();
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /api/documents/upload/${teamId} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${coach.token}\r\n` +
+          `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      );
+      socket.write(body.payload.subarray(0, 1024 * 1024));
+      // The file is being stored when the signal goes.
+      await expect.poll(pending).toBeGreaterThan(before);
+      socket.destroy();
+      // The upload is abandoned and its bytes removed.
+      await expect.poll(pending).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = said().slice(from);
+      expect(lines.filter((line) => /database|request failed/i.test(line.msg))).toEqual([]);
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
     });
   });
 

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { fromDatabase } from './errors.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -165,6 +166,22 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/**
+ * A transaction takes its connection with pool.connect(), outside any query Drizzle wraps: its failure
+ * (the server down, every connection busy) is marked as the database's (db/errors.ts).
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback) return connect((error, client, done) => callback(fromDatabase(error), client, done));
+    return connect()?.catch((error: unknown) => {
+      throw fromDatabase(error);
+    });
+  }) as typeof pool.connect;
+}
+
 // Several app processes may start at once against one server: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_ID = 7_240_011;
 
@@ -172,6 +189,7 @@ async function openPostgres(url: string, poolSize: number, heartbeatMs: number):
   // A server that does not answer (a network cut drops packets rather than refusing) fails a query
   // after 5 s instead of holding the request: the answer is 503 (db/errors.ts), not a hang.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  markConnectFailures(pool);
   // A connection that the server ends (a restart, a failover, an administrator) is dropped from the
   // pool, and the next query opens a new one; a query or transaction using it fails with the error.
   // Without listeners node-postgres raises that error as an uncaught exception, which would stop the

@@ -27,6 +27,13 @@ const ONE_FILE_PER_UPLOAD = 'Only one file can be uploaded per request';
 /** More parts than an upload's form has (a file and six fields). */
 const TOO_MANY_PARTS = 'The upload has more form fields than a document takes';
 
+/**
+ * What an upload's body may hold: the file and its form (the multipart parser counts the file itself).
+ * An upload refused half way is read to its end up to this (plugins/errors.ts), so the client still
+ * sending receives the answer.
+ */
+const UPLOAD_BODY_LIMIT = DOCUMENT_LIMITS.maxBytes + 1024 * 1024;
+
 const IDEMPOTENCY_KEY_MAX = 200;
 const IDEMPOTENCY_KEY_MESSAGE = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`;
 
@@ -82,6 +89,7 @@ export async function documentRoutes(
   r.post(
     '/upload/:teamId',
     {
+      bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         params: teamParams,
         headers: idempotencyHeaders,
