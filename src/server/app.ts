@@ -76,6 +76,13 @@ export interface App extends FastifyInstance {
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/**
+ * An idle keep-alive connection is closed after this long (plugins/connection-limit.ts does not count
+ * it). Behind proxies, Fastify's 72 s stays: longer than a load balancer's own idle limit (60 s on
+ * AWS), so a proxy never sends a request on a connection the app is closing.
+ */
+const KEEP_ALIVE_MS = 10_000;
+const PROXY_KEEP_ALIVE_MS = 72_000;
 const STARTUP_CHECK_MS = 10_000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -109,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Node checks these timers only every connectionsCheckingInterval, so that runs every 2 s
     // (STACK-NOTES). The live stream, which must stay open, turns the idle limit off for itself.
     requestTimeout: UPLOAD_TIMEOUT_MS,
+    keepAliveTimeout: config.TRUST_PROXY_HOPS === 0 ? KEEP_ALIVE_MS : PROXY_KEEP_ALIVE_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 2_000, headersTimeout: REQUEST_TIMEOUT_MS },
     clientErrorHandler,

@@ -215,17 +215,28 @@ function clientErrorAnswer(code: string | undefined): { status: number; detail: 
   return { status: 400, detail: 'The request is malformed' };
 }
 
+/**
+ * A whole HTTP answer {detail} that closes the connection, for writing straight to a socket (where no
+ * request object exists, or before one does), with the headers every answer carries.
+ */
+export function rawAnswer(status: number, detail: string, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify({ detail });
+  const lines = Object.entries({
+    ...frameworkHeaders,
+    'cache-control': 'no-store',
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
+}
+
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, detail } = clientErrorAnswer(error.code);
-  const body = JSON.stringify({ detail });
   // An answer already under way on this connection (a body still arriving after it): no second one.
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !answering?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  if (socket.writable && !answering?.headersSent) socket.write(rawAnswer(status, detail));
   socket.destroy();
 }
