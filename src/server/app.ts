@@ -30,6 +30,7 @@ import { pollRoutes } from './features/polls/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
 import { rsvpRoutes } from './features/rsvp/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { MailStatus } from './mail/mail-status.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { AnswerCache } from './plugins/answer-cache.ts';
@@ -134,7 +135,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const transport: MailTransport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)
     : fileTransport(path.join(config.DATA_DIR, 'mail'), (message) => app.log.info(message));
-  const mailSender = new MailSender(db, transport, config, config.MAIL_POLL_SECONDS * 1000, app.log);
+  const mailStatus = new MailStatus((timeoutMs) => transport.verify(timeoutMs));
+  const mailSender = new MailSender(
+    db,
+    transport,
+    config,
+    config.MAIL_POLL_SECONDS * 1000,
+    app.log,
+    mailStatus,
+  );
   app.decorate('mailSender', mailSender);
   const chatPostSender = new ChatPostSender(
     db,
@@ -171,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const health = createHealthChecks({
     db,
     blobStore: services.blobs,
-    verifyMail: () => transport.verify(),
+    mail: mailStatus,
     log: app.log,
   });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =

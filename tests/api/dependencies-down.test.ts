@@ -6,7 +6,7 @@ import type { TeamDocument } from '../../src/shared/api/documents.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { okJson } from '../support/events.ts';
-import { closedPort } from '../support/ports.ts';
+import { closedPort, silentServer } from '../support/ports.ts';
 import { type LocalS3, startLocalS3 } from '../support/s3-server.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import {
@@ -313,6 +313,28 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
     const receiver = new SmtpReceiver();
     afterAll(() => receiver.stop());
 
+    it('gives up on a mail server that never greets within the check, and closes the connection', async () => {
+      const silent = await silentServer();
+      try {
+        const { t } = await appWith({ SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
+        await t.app.mailSender.stop();
+        const asked = Date.now();
+        const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode, health.body).toBe(503);
+        expect(health.json()).toEqual({
+          detail: 'Mail server is not reachable',
+          checks: { database: 'ok', blob_store: 'ok', mail: 'failing: no answer in time' },
+        });
+        expect(Date.now() - asked).toBeLessThan(4_000);
+        // The probe's connection is not left trying for minutes.
+        expect(silent.connections).toHaveLength(1);
+        await expect.poll(() => silent.connections[0]?.closedAt, { timeout: 2_000 }).toBeDefined();
+        expect(silent.connections[0]!.closedAt! - asked).toBeLessThan(4_000);
+      } finally {
+        await silent.stop();
+      }
+    });
+
     it('keeps requests working, keeps the mail, names it in health, and recovers', async () => {
       const smtpPort = await closedPort();
       const { t } = await appWith({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
@@ -348,14 +370,17 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
         checks: { database: 'ok', blob_store: 'ok', mail: 'failing: not reachable' },
       });
 
-      // The mail server comes up on that port: health says so once its kept answer expires.
+      // The mail server comes up on that port: health says so once the sender's next try (10 s after
+      // the first) delivers.
       await receiver.start(smtpPort);
       await expect
         .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
-          timeout: 15_000,
+          timeout: 25_000,
           interval: 500,
         })
         .toBe(200);
+      // Its session ends with QUIT now, not when idle, so the mail server stops at once.
+      await t.app.mailSender.stop();
     });
   });
 });
