@@ -213,6 +213,39 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
     });
   });
 
+  describe('a bucket that accepts connections and never answers', () => {
+    it(
+      'answers uploads and downloads 503 once the store has been silent too long',
+      { timeout: 40_000 },
+      async () => {
+        const silent = await silentServer();
+        try {
+          const { t } = await appWith({
+            S3_ENDPOINT: `http://127.0.0.1:${silent.port}`,
+            S3_BUCKET: 'club-documents',
+            S3_ACCESS_KEY_ID: 'SILENT',
+            S3_SECRET_ACCESS_KEY: 'silent',
+            S3_TIMEOUT_SECONDS: '1',
+          });
+          const coach = await signUp(t, 'coach');
+          const teamId = (await createTeam(t, coach)).id;
+          // A document stored before (its file elsewhere: the silent store never answers anyway).
+          const stored = okJson<TeamDocument>(await upload(base, coach, teamId), 201);
+
+          const up = await upload(t, coach, teamId);
+          expect(up.statusCode, up.body).toBe(503);
+          expect(up.json()).toEqual({ detail: STORE_DOWN });
+          expect(Number(up.headers['retry-after'])).toBeGreaterThan(0);
+          const down = await call(t, 'GET', `/api/documents/download/${stored.id}`, coach.token);
+          expect(down.statusCode, down.body).toBe(503);
+          expect(down.json()).toEqual({ detail: STORE_DOWN });
+        } finally {
+          await silent.stop();
+        }
+      },
+    );
+  });
+
   describe('a misconfigured bucket at start', () => {
     let s3: LocalS3;
     beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   sniffDocumentType,
 } from '../../../shared/documents.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
-import { type BlobStore, BlobTooLargeError } from '../../blob-store/index.ts';
+import { type BlobStore, BlobStoreUnavailableError, BlobTooLargeError } from '../../blob-store/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
@@ -159,7 +159,8 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
       // The form parser stops a file at the limit and marks it cut: that is too large as well.
       if (part.file.truncated) throw tooLarge();
     } catch (error) {
-      await discard(key);
+      // A store that failed would fail (or hang) the removal too: its announcement stays for the sweep.
+      if (!(error instanceof BlobStoreUnavailableError)) await discard(key);
       throw isFileTooLarge(error) ? tooLarge() : error;
     }
     return { key, size, type: sniffed.type, filename };
