@@ -178,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (await services.documents.sweep(olderThanMs)) + (await services.blobs.sweepTemporary(olderThanMs));
   app.decorate('sweepBlobs', sweepBlobs);
   const health = createHealthChecks({
-    db,
+    database,
     blobStore: services.blobs,
     mail: mailStatus,
     log: app.log,

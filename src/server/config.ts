@@ -23,6 +23,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections each app process keeps to PostgreSQL (DATABASE_URL); more requests at once wait up to 5 s. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   CLUB_NAME: z.string().trim().min(1).max(100).default('Riverside Youth Soccer Club'),
   /** Base of every link in an email; never taken from the request's Host header. */

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type pg from 'pg';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +10,10 @@ import { okJson } from '../support/events.ts';
 import { closedPort, silentServer } from '../support/ports.ts';
 import { type LocalS3, startLocalS3 } from '../support/s3-server.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
+import { openDatabase } from '../../src/server/db/connect.ts';
 import {
   BACKENDS,
+  createPostgresDatabase,
   GOOD_PASSWORD,
   queryRows,
   secretEnv,
@@ -307,6 +310,61 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
         checks: { database: 'ok', blob_store: 'ok', mail: 'ok' },
       });
     });
+  });
+
+  describe.runIf(backend.name === 'postgres')('every pooled database connection busy', () => {
+    it(
+      'answers "busy", not "not reachable", and health still finds the database',
+      { timeout: 30_000 },
+      async () => {
+        const created = await createPostgresDatabase();
+        const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
+        const app = await buildApp({
+          config: loadConfig({
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'silent',
+            SERVE_WEB: 'false',
+            DATA_DIR: base.dataDir,
+            ...secretEnv(backend),
+          }),
+          database,
+          startMailSender: false,
+          logger: false,
+        });
+        try {
+          await app.ready();
+          const t: TestApp = { ...base, app, db: database.db };
+          const coach = await signUp(t, 'coach');
+          // A long request holds the pool's one connection.
+          const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+          const signIn = () =>
+            app.inject({
+              method: 'POST',
+              url: '/api/auth/token',
+              payload: { username: coach.email, password: GOOD_PASSWORD },
+            });
+          const held = await pool.connect();
+          try {
+            const answer = await signIn();
+            expect(answer.statusCode, answer.body).toBe(503);
+            expect(answer.json()).toEqual({
+              detail: 'The server is busy right now. Please try again in a moment.',
+            });
+            expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+            const health = await app.inject({ method: 'GET', url: '/api/health' });
+            expect(health.statusCode, health.body).toBe(200);
+            expect(health.json()).toMatchObject({ checks: { database: 'ok' } });
+          } finally {
+            held.release();
+          }
+          expect((await signIn()).statusCode).toBe(200);
+        } finally {
+          await app.close();
+          await database.close();
+          await created.drop();
+        }
+      },
+    );
   });
 
   describe('a phone that drops mid-upload', () => {

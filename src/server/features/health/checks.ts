@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { BlobStore } from '../../blob-store/index.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Database } from '../../db/connect.ts';
 import { withTimeout } from '../../with-timeout.ts';
 
 // What /api/health looks at (docs/decisions/026): the database, the blob store and the mail server.
@@ -59,7 +58,8 @@ export interface HealthReport {
 }
 
 export function createHealthChecks(options: {
-  db: Db;
+  /** Its ping: `select 1`, beside the pool on PostgreSQL (a busy pool is not the database down). */
+  database: Pick<Database, 'ping'>;
   blobStore: Pick<BlobStore, 'check'>;
   /** What the mail sender last saw of the SMTP server, or a probe of it (mail/mail-status.ts). */
   mail: { check(timeoutMs: number): Promise<void> };
@@ -70,9 +70,7 @@ export function createHealthChecks(options: {
       name: 'database',
       label: 'Database',
       // Cheap, and the first thing to know about: not kept.
-      probe: async () => {
-        await options.db.execute(sql`select 1`);
-      },
+      probe: () => options.database.ping(TIMEOUT_MS),
       keepMs: 0,
     },
     {
