@@ -237,11 +237,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             conversations: services.conversations,
           });
           await scope.register(liveRoutes, { prefix: '/messaging', database });
-          await scope.register(documentRoutes, {
-            prefix: '/documents',
-            documents: services.documents,
-            uploadsPerHour: config.UPLOAD_LIMIT_PER_USER_PER_HOUR,
-          });
+          await scope.register(documentRoutes, { prefix: '/documents', documents: services.documents });
         }),
       );
     },

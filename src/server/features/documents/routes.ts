@@ -64,16 +64,7 @@ const byDocument = (documents: DocumentService) => ({
   teamNotFound: DOCUMENT_MESSAGES.notFound,
 });
 
-export async function documentRoutes(
-  app: FastifyInstance,
-  {
-    documents,
-    uploadsPerHour,
-  }: {
-    documents: DocumentService;
-    uploadsPerHour: number;
-  },
-) {
+export async function documentRoutes(app: FastifyInstance, { documents }: { documents: DocumentService }) {
   await app.register(multipart, {
     limits: {
       fileSize: DOCUMENT_LIMITS.maxBytes,
@@ -95,18 +86,9 @@ export async function documentRoutes(
         headers: idempotencyHeaders,
         response: { 200: documentSchema, 201: documentSchema },
       },
-      // Who may upload first: a member without upload_files gets 403, never 429, and spends nothing.
-      preHandler: [
-        async (request) => requireCapability(request.teamAccess, 'upload_files'),
-        app.limitBy([
-          {
-            name: 'documents:upload:user',
-            max: uploadsPerHour,
-            windowMinutes: 60,
-            key: (request) => String(request.user.id),
-          },
-        ]),
-      ],
+      // Who may upload first: a member without upload_files gets 403 before the body is read. The
+      // hourly allowance is the service's: spent only by an upload that is stored.
+      preHandler: async (request) => requireCapability(request.teamAccess, 'upload_files'),
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
