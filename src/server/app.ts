@@ -30,6 +30,7 @@ import { pollRoutes } from './features/polls/routes.ts';
 import { rosterRoutes } from './features/roster/routes.ts';
 import { rsvpRoutes } from './features/rsvp/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { MailStatus } from './mail/mail-status.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { AnswerCache } from './plugins/answer-cache.ts';
@@ -43,6 +44,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
+import { errorForLog } from './error-log.ts';
 import { createServices } from './services.ts';
 
 export interface AppOptions {
@@ -75,6 +77,13 @@ export interface App extends FastifyInstance {
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/**
+ * An idle keep-alive connection is closed after this long (plugins/connection-limit.ts does not count
+ * it). Behind proxies, Fastify's 72 s stays: longer than a load balancer's own idle limit (60 s on
+ * AWS), so a proxy never sends a request on a connection the app is closing.
+ */
+const KEEP_ALIVE_MS = 10_000;
+const PROXY_KEEP_ALIVE_MS = 72_000;
 const STARTUP_CHECK_MS = 10_000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -96,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
                 url: loggedUrl(request),
                 remoteAddress: request.ip,
               }),
+              // No failed query's values, failing row or mail server's reply (error-log.ts).
+              err: errorForLog,
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -106,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Node checks these timers only every connectionsCheckingInterval, so that runs every 2 s
     // (STACK-NOTES). The live stream, which must stay open, turns the idle limit off for itself.
     requestTimeout: UPLOAD_TIMEOUT_MS,
+    keepAliveTimeout: config.TRUST_PROXY_HOPS === 0 ? KEEP_ALIVE_MS : PROXY_KEEP_ALIVE_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 2_000, headersTimeout: REQUEST_TIMEOUT_MS },
     clientErrorHandler,
@@ -123,7 +135,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const transport: MailTransport = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)
     : fileTransport(path.join(config.DATA_DIR, 'mail'), (message) => app.log.info(message));
-  const mailSender = new MailSender(db, transport, config, config.MAIL_POLL_SECONDS * 1000, app.log);
+  const mailStatus = new MailStatus((timeoutMs) => transport.verify(timeoutMs));
+  const mailSender = new MailSender(
+    db,
+    transport,
+    config,
+    config.MAIL_POLL_SECONDS * 1000,
+    app.log,
+    mailStatus,
+  );
   app.decorate('mailSender', mailSender);
   const chatPostSender = new ChatPostSender(
     db,
@@ -158,9 +178,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (await services.documents.sweep(olderThanMs)) + (await services.blobs.sweepTemporary(olderThanMs));
   app.decorate('sweepBlobs', sweepBlobs);
   const health = createHealthChecks({
-    db,
+    database,
     blobStore: services.blobs,
-    verifyMail: () => transport.verify(),
+    mail: mailStatus,
     log: app.log,
   });
   const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
@@ -213,11 +233,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             conversations: services.conversations,
           });
           await scope.register(liveRoutes, { prefix: '/messaging', database });
-          await scope.register(documentRoutes, {
-            prefix: '/documents',
-            documents: services.documents,
-            uploadsPerHour: config.UPLOAD_LIMIT_PER_USER_PER_HOUR,
-          });
+          await scope.register(documentRoutes, { prefix: '/documents', documents: services.documents });
         }),
       );
     },

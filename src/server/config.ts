@@ -23,6 +23,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections each app process keeps to PostgreSQL (DATABASE_URL); more requests at once wait up to 5 s. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   CLUB_NAME: z.string().trim().min(1).max(100).default('Riverside Youth Soccer Club'),
   /** Base of every link in an email; never taken from the request's Host header. */
@@ -118,6 +120,11 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * A bucket that took the connection but sends nothing for this long fails the request (503 after the
+   * SDK's tries); connecting itself must take under 5 s (docs/decisions/026).
+   */
+  S3_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** A blob announced this long ago that no document names is an orphan the hourly sweep removes. */
   // At least 15: an upload may take 10 minutes, and its announced key must outlive it.
   BLOB_SWEEP_GRACE_MINUTES: z.coerce

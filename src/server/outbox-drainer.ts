@@ -4,21 +4,34 @@ import type { FastifyBaseLogger } from 'fastify';
 // 'Cross-posts'): emails and group-chat posts. Every app process runs one per outbox; the claim in the
 // database keeps two processes from sending the same row. It drains on a timer, and at once when
 // `nudge()` says something was queued. What a row is, how it is claimed, sent and marked is the job's.
-
-const BATCH = 20;
+// Rows are claimed one at a time, each just before it is sent, for longer than its send may take: a
+// row never waits behind slow sends under a claim that runs out, to be sent by another process too
+// (docs/decisions/003).
 
 export interface OutboxJob<Row> {
   /** Names the outbox in the logs. */
   name: string;
-  /** Claims up to `batch` due rows for this process (others skip them until the claim ends). */
-  claim(batch: number): Promise<Row[]>;
+  /** Claims the next due row for this process (others skip it until the claim ends), if any. */
+  claim(): Promise<Row | undefined>;
   /** Delivers one row; throws when it was not delivered. */
   deliver(row: Row): Promise<void>;
   sent(row: Row): Promise<void>;
   /** Records the failure and when to try again (or that it gave up). */
   failed(row: Row, error: unknown): Promise<void>;
-  /** What the log says of a row. */
+  /** What the log says of a row (its id; never an address or a text). */
   describe(row: Row): Record<string, unknown>;
+}
+
+/**
+ * What the log says of a failed delivery: its codes only. A mail server's reply names the recipient
+ * ('550 5.1.1 <x@y>: Recipient address rejected'), and nodemailer puts it in the message.
+ */
+export function failureCodes(error: unknown): { code?: string; responseCode?: number } {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+  };
 }
 
 export class OutboxDrainer<Row> {
@@ -26,6 +39,8 @@ export class OutboxDrainer<Row> {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** stop() waits: the drain under way ends after its current row. */
+  private halting = false;
 
   constructor(
     private readonly job: OutboxJob<Row>,
@@ -38,10 +53,16 @@ export class OutboxDrainer<Row> {
     this.schedule(0);
   }
 
+  /** Stops the timer and waits for the send under way (bounded by the transport's time limit). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halting = true;
     clearTimeout(this.timer);
-    await this.running;
+    try {
+      await this.running;
+    } finally {
+      this.halting = false;
+    }
   }
 
   /** Something was queued: send now rather than at the next tick (nothing before start). */
@@ -74,22 +95,19 @@ export class OutboxDrainer<Row> {
   }
 
   private async sendDue(): Promise<void> {
-    for (;;) {
-      const batch = await this.job.claim(BATCH);
-      for (const row of batch) {
-        try {
-          await this.job.deliver(row);
-          await this.job.sent(row);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          this.log.warn(
-            { ...this.job.describe(row), error: message },
-            `${this.job.name} not delivered; will retry`,
-          );
-          await this.job.failed(row, error);
-        }
+    while (!this.halting) {
+      const row = await this.job.claim();
+      if (row === undefined) return;
+      try {
+        await this.job.deliver(row);
+        await this.job.sent(row);
+      } catch (error) {
+        this.log.warn(
+          { ...this.job.describe(row), ...failureCodes(error) },
+          `${this.job.name} not delivered; will retry`,
+        );
+        await this.job.failed(row, error);
       }
-      if (batch.length < BATCH) return;
     }
   }
 }

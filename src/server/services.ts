@@ -65,7 +65,12 @@ export function createServices({ db, config, tokens, mailQueued, chatPostQueued,
     announcements: createAnnouncementService({ db, config, chatPostQueued: chatPostQueued ?? (() => {}) }),
     conversations: createConversationService({ db, config }),
     blobs,
-    documents: createDocumentService({ db, blobs, ...(deps.log ? { log: deps.log } : {}) }),
+    documents: createDocumentService({
+      db,
+      blobs,
+      uploadsPerHour: config.UPLOAD_LIMIT_PER_USER_PER_HOUR,
+      ...(deps.log ? { log: deps.log } : {}),
+    }),
   };
 }
 

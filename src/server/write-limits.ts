@@ -1,6 +1,6 @@
 import { type LimitedWrite, writeLimitDetail } from '../shared/write-limits.ts';
 import type { Db } from './db/connect.ts';
-import { countHit } from './db/rate-counter.ts';
+import { countHit, currentHits, type Hit } from './db/rate-counter.ts';
 import { tooMany } from './http-error.ts';
 
 // Every user-made write that reaches others is limited per user per hour (DECISIONS.md; docs/decisions/
@@ -10,6 +10,13 @@ import { tooMany } from './http-error.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+const keyOf = (write: LimitedWrite, userId: number) => `write:${write}:${userId}`;
+
+function refuse(write: LimitedWrite, hit: Hit): never {
+  const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
+  throw tooMany(writeLimitDetail(write, seconds), seconds);
+}
+
 /** Counts one write of the user; 429 {detail} with Retry-After once more than `perHour` this hour. */
 export async function spendWriteAllowance(
   db: Db,
@@ -17,9 +24,21 @@ export async function spendWriteAllowance(
   userId: number,
   perHour: number,
 ): Promise<void> {
-  const hit = await countHit(db, `write:${write}:${userId}`, HOUR_MS);
-  if (hit.count > perHour) {
-    const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
-    throw tooMany(writeLimitDetail(write, seconds), seconds);
-  }
+  const hit = await countHit(db, keyOf(write, userId), HOUR_MS);
+  if (hit.count > perHour) refuse(write, hit);
+}
+
+/**
+ * The same 429 when the hour's allowance is already spent, counting nothing: for a write that costs
+ * before it can be counted (an upload's bytes are stored before its row), so a user over the limit is
+ * refused before the cost.
+ */
+export async function requireWriteAllowance(
+  db: Db,
+  write: LimitedWrite,
+  userId: number,
+  perHour: number,
+): Promise<void> {
+  const hit = await currentHits(db, keyOf(write, userId));
+  if (hit && hit.count >= perHour) refuse(write, hit);
 }

@@ -7,6 +7,7 @@ export const LIMITED_WRITES = {
   conversations: 'started many conversations',
   messages: 'sent many messages',
   teams: 'created many teams',
+  uploads: 'uploaded many documents',
 } as const;
 export type LimitedWrite = keyof typeof LIMITED_WRITES;
 

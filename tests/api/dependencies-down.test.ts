@@ -1,16 +1,19 @@
 import http from 'node:http';
-import type net from 'node:net';
+import type pg from 'pg';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDocument } from '../../src/shared/api/documents.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { okJson } from '../support/events.ts';
-import { closedPort } from '../support/ports.ts';
+import { closedPort, silentServer } from '../support/ports.ts';
 import { type LocalS3, startLocalS3 } from '../support/s3-server.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
+import { openDatabase } from '../../src/server/db/connect.ts';
 import {
   BACKENDS,
+  createPostgresDatabase,
   GOOD_PASSWORD,
   queryRows,
   secretEnv,
@@ -213,6 +216,39 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
     });
   });
 
+  describe('a bucket that accepts connections and never answers', () => {
+    it(
+      'answers uploads and downloads 503 once the store has been silent too long',
+      { timeout: 40_000 },
+      async () => {
+        const silent = await silentServer();
+        try {
+          const { t } = await appWith({
+            S3_ENDPOINT: `http://127.0.0.1:${silent.port}`,
+            S3_BUCKET: 'club-documents',
+            S3_ACCESS_KEY_ID: 'SILENT',
+            S3_SECRET_ACCESS_KEY: 'silent',
+            S3_TIMEOUT_SECONDS: '1',
+          });
+          const coach = await signUp(t, 'coach');
+          const teamId = (await createTeam(t, coach)).id;
+          // A document stored before (its file elsewhere: the silent store never answers anyway).
+          const stored = okJson<TeamDocument>(await upload(base, coach, teamId), 201);
+
+          const up = await upload(t, coach, teamId);
+          expect(up.statusCode, up.body).toBe(503);
+          expect(up.json()).toEqual({ detail: STORE_DOWN });
+          expect(Number(up.headers['retry-after'])).toBeGreaterThan(0);
+          const down = await call(t, 'GET', `/api/documents/download/${stored.id}`, coach.token);
+          expect(down.statusCode, down.body).toBe(503);
+          expect(down.json()).toEqual({ detail: STORE_DOWN });
+        } finally {
+          await silent.stop();
+        }
+      },
+    );
+  });
+
   describe('a misconfigured bucket at start', () => {
     let s3: LocalS3;
     beforeAll(async () => {
@@ -276,9 +312,119 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
     });
   });
 
+  describe.runIf(backend.name === 'postgres')('every pooled database connection busy', () => {
+    it(
+      'answers "busy", not "not reachable", and health still finds the database',
+      { timeout: 30_000 },
+      async () => {
+        const created = await createPostgresDatabase();
+        const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
+        const app = await buildApp({
+          config: loadConfig({
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'silent',
+            SERVE_WEB: 'false',
+            DATA_DIR: base.dataDir,
+            ...secretEnv(backend),
+          }),
+          database,
+          startMailSender: false,
+          logger: false,
+        });
+        try {
+          await app.ready();
+          const t: TestApp = { ...base, app, db: database.db };
+          const coach = await signUp(t, 'coach');
+          // A long request holds the pool's one connection.
+          const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+          const signIn = () =>
+            app.inject({
+              method: 'POST',
+              url: '/api/auth/token',
+              payload: { username: coach.email, password: GOOD_PASSWORD },
+            });
+          const held = await pool.connect();
+          try {
+            const answer = await signIn();
+            expect(answer.statusCode, answer.body).toBe(503);
+            expect(answer.json()).toEqual({
+              detail: 'The server is busy right now. Please try again in a moment.',
+            });
+            expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+            const health = await app.inject({ method: 'GET', url: '/api/health' });
+            expect(health.statusCode, health.body).toBe(200);
+            expect(health.json()).toMatchObject({ checks: { database: 'ok' } });
+          } finally {
+            held.release();
+          }
+          expect((await signIn()).statusCode).toBe(200);
+        } finally {
+          await app.close();
+          await database.close();
+          await created.drop();
+        }
+      },
+    );
+  });
+
+  describe('a phone that drops mid-upload', () => {
+    it('is not taken for the database down: no answer is attempted, no warning logged', async () => {
+      const { app, t, said } = await appWith({});
+      const port = await listen(app);
+      const coach = await signUp(t, 'coach');
+      const teamId = (await createTeam(t, coach)).id;
+      const body = form(
+        { title: 'Pitch map' },
+        { name: 'map.pdf', content: Buffer.concat([PDF, Buffer.alloc(4 * 1024 * 1024, 0x20)]) },
+      );
+      const from = said().length;
+      const pending = async () => (await queryRows(t.db, sql`select blob_key from pending_blobs`)).length;
+      const before = await pending();
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /api/documents/upload/${teamId} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${coach.token}\r\n` +
+          `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      );
+      socket.write(body.payload.subarray(0, 1024 * 1024));
+      // The file is being stored when the signal goes.
+      await expect.poll(pending).toBeGreaterThan(before);
+      socket.destroy();
+      // The upload is abandoned and its bytes removed.
+      await expect.poll(pending).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = said().slice(from);
+      expect(lines.filter((line) => /database|request failed/i.test(line.msg))).toEqual([]);
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+    });
+  });
+
   describe('the mail server down', () => {
     const receiver = new SmtpReceiver();
     afterAll(() => receiver.stop());
+
+    it('gives up on a mail server that never greets within the check, and closes the connection', async () => {
+      const silent = await silentServer();
+      try {
+        const { t } = await appWith({ SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
+        await t.app.mailSender.stop();
+        const asked = Date.now();
+        const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode, health.body).toBe(503);
+        expect(health.json()).toEqual({
+          detail: 'Mail server is not reachable',
+          checks: { database: 'ok', blob_store: 'ok', mail: 'failing: no answer in time' },
+        });
+        expect(Date.now() - asked).toBeLessThan(4_000);
+        // The probe's connection is not left trying for minutes.
+        expect(silent.connections).toHaveLength(1);
+        await expect.poll(() => silent.connections[0]?.closedAt, { timeout: 2_000 }).toBeDefined();
+        expect(silent.connections[0]!.closedAt! - asked).toBeLessThan(4_000);
+      } finally {
+        await silent.stop();
+      }
+    });
 
     it('keeps requests working, keeps the mail, names it in health, and recovers', async () => {
       const smtpPort = await closedPort();
@@ -315,14 +461,17 @@ describe.each(BACKENDS)('dependencies down on $name', (backend) => {
         checks: { database: 'ok', blob_store: 'ok', mail: 'failing: not reachable' },
       });
 
-      // The mail server comes up on that port: health says so once its kept answer expires.
+      // The mail server comes up on that port: health says so once the sender's next try (10 s after
+      // the first) delivers.
       await receiver.start(smtpPort);
       await expect
         .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
-          timeout: 15_000,
+          timeout: 25_000,
           interval: 500,
         })
         .toBe(200);
+      // Its session ends with QUIT now, not when idle, so the mail server stops at once.
+      await t.app.mailSender.stop();
     });
   });
 });

@@ -44,13 +44,17 @@ describe.each(BACKENDS)('document upload edges on $name', (backend) => {
   }, 60_000);
   afterAll(() => close());
 
-  const upload = (account: Account, files = [{ name: 'rules.pdf', content: PDF }]) => {
+  const upload = (
+    account: Account,
+    files = [{ name: 'rules.pdf', content: PDF }],
+    headers: Record<string, string> = {},
+  ) => {
     const body = form({ title: 'Rules' }, files);
     return t.app.inject({
       method: 'POST',
       url: `/api/documents/upload/${cast.team.id}`,
       payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${account.token}` },
+      headers: { ...body.headers, ...headers, authorization: `Bearer ${account.token}` },
     });
   };
   const count = async (table: 'documents' | 'pending_blobs') =>
@@ -90,7 +94,7 @@ describe.each(BACKENDS)('document upload edges on $name', (backend) => {
     // Those refused spent nothing: no counter was made for them.
     const counters = await queryRows<{ key: string }>(
       t.db,
-      sql`select key from rate_limit_hits where key like ${'%documents:upload:user:%'}`,
+      sql`select key from rate_limit_hits where key like ${'%upload%'}`,
     );
     for (const refused of [cast.parent, cast.moderator]) {
       expect(counters.filter((row) => row.key.endsWith(`:${refused.id}`))).toEqual([]);
@@ -103,6 +107,30 @@ describe.each(BACKENDS)('document upload edges on $name', (backend) => {
     await setModeratorFlags(t, cast, ['can_upload_files']);
     okJson(await upload(cast.moderator), 201);
     await setModeratorFlags(t, cast, ['can_view_finances']);
+  });
+
+  it('spends the hourly allowance on stored uploads only: not on a retry answered with the stored one, nor on a refused file', async () => {
+    // A new hour for everyone.
+    await t.db.execute(sql`delete from rate_limit_hits where key like ${'%upload%'}`);
+    const program = {
+      name: 'setup.exe',
+      content: Buffer.from('MZ\x90\x00\x03\x00\x00\x00program', 'latin1'),
+    };
+    for (let i = 0; i < 3; i++) expect((await upload(cast.coach, [program])).statusCode).toBe(400);
+    // Stored once; its retries (the answer lost on the way) are answered with it.
+    const retried = () => upload(cast.coach, undefined, { 'idempotency-key': 'rules-upload-1' });
+    const stored = okJson<{ id: number }>(await retried(), 201);
+    for (let i = 0; i < 2; i++) expect(okJson<{ id: number }>(await retried(), 200).id).toBe(stored.id);
+    // The second of the two an hour allowed here, then the limit.
+    okJson(await upload(cast.coach), 201);
+    const refused = await upload(cast.coach);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      detail: expect.stringMatching(/uploaded many documents in the last hour/),
+    });
+    // A retry of the stored upload is still answered, over the limit.
+    expect(okJson<{ id: number }>(await retried(), 200).id).toBe(stored.id);
   });
 
   it('sweeps the temporary files a process that died mid-upload left, and counts what it removed', async () => {

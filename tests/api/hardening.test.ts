@@ -116,6 +116,22 @@ describe.each(BACKENDS)('hardening on $name', (backend) => {
       expect(jsonBody(text)).toEqual({ detail: 'Request headers are too large' });
     });
 
+    it('answers a body declared larger than its route takes 413 at once, without reading it', async () => {
+      // 10 MB declared to a 64 KB route; the sender waits for the answer after its first kilobyte.
+      const { text, closedAfterMs } = await rawRequest(
+        port,
+        [
+          'POST /api/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            `Content-Length: ${10 * 1024 * 1024}\r\n\r\n{"username":"${'a'.repeat(1000)}`,
+        ],
+        10_000,
+      );
+      expect(text.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(jsonBody(text)).toEqual({ detail: 'Request body is too large' });
+      expect(closedAfterMs).toBeLessThan(3_000);
+    });
+
     it('answers conflicting Content-Length and Transfer-Encoding with 400 {detail}', async () => {
       const { text } = await rawRequest(port, [
         'POST /api/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccessTokens } from '../../src/server/features/auth/access-tokens.ts';
 import { retryDelaySeconds } from '../../src/server/mail/outbox.ts';
@@ -12,6 +13,7 @@ import {
   emailedLinkToken,
   GOOD_PASSWORD,
   queryRows,
+  secretEnv,
   startTestApp,
   type TestApp,
   uniqueEmail,
@@ -88,6 +90,116 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
     await t.db.execute(sql`update email_outbox set next_attempt_at = now()`);
     await t.app.mailSender.drain();
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  /** Another app process on the same database and mail server, its log lines kept; its sender driven by hand. */
+  async function secondProcess(env: Record<string, string> = {}) {
+    const lines: string[] = [];
+    const app: App = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        SERVE_WEB: 'false',
+        DATA_DIR: t.dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_POLL_SECONDS: '3600',
+        ...secretEnv(backend),
+        ...env,
+      }),
+      database: t.app.database,
+      startMailSender: false,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await app.ready();
+    const said = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { app, lines, said };
+  }
+
+  /** Queues an already written email to `to` (as an older version queued them); answers its id. */
+  async function queueEmail(to: string, subject = 'Queued by hand'): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into email_outbox (to_address, subject, text_body) values (${to}, ${subject}, 'Hello') returning id`,
+    );
+    return row!.id;
+  }
+
+  it("logs a delivery the server refused by its codes and the email's id, never the address", async () => {
+    const { app, lines, said } = await secondProcess();
+    try {
+      const refused = uniqueEmail('no.such.mailbox');
+      smtp.refuse(refused);
+      const id = await queueEmail(refused);
+      await app.mailSender.drain();
+      expect(said()).toContainEqual(
+        expect.objectContaining({
+          msg: 'email not delivered; will retry',
+          emailId: id,
+          code: 'EENVELOPE',
+          responseCode: 550,
+        }),
+      );
+      expect(lines.join('\n')).not.toContain(refused.split('@')[0]);
+      // The server answered: mail is not failing, and health asks it nothing more.
+      const sessions = smtp.sessions.length;
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toMatchObject({ checks: { mail: 'ok' } });
+      expect(smtp.sessions.length).toBe(sessions);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("reads mail's health from the sender's sends, not from a sign-in per poll", async () => {
+    const sender = await secondProcess();
+    const idle = await secondProcess();
+    try {
+      // A send shows the server works: health opens no session of its own.
+      const to = uniqueEmail('health.reader');
+      await queueEmail(to);
+      await sender.app.mailSender.drain();
+      await smtp.waitFor(to);
+      const afterSend = smtp.sessions.length;
+      for (let i = 0; i < 3; i++) {
+        const health = await sender.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.json()).toMatchObject({ checks: { mail: 'ok' } });
+      }
+      expect(smtp.sessions.length).toBe(afterSend);
+      // Nothing sent: one probe session, whose answer is kept for minutes however often health is asked.
+      for (let i = 0; i < 3; i++) {
+        const health = await idle.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.json()).toMatchObject({ checks: { mail: 'ok' } });
+      }
+      expect(smtp.sessions.length).toBe(afterSend + 1);
+    } finally {
+      await sender.app.close();
+      await idle.app.close();
+    }
+  });
+
+  it('sends each email once when a stalled server lets the claims of the emails behind it run out', async () => {
+    const other = await secondProcess();
+    try {
+      const recipients = [1, 2, 3, 4].map(() => uniqueEmail('once'));
+      for (const to of recipients) await queueEmail(to, 'Sent once');
+      // This process's first email stalls at the server...
+      const stall = smtp.holdNextMessage();
+      const first = t.app.mailSender.drain();
+      const [stalledFor] = await stall.held;
+      // ...long enough for the claims of the emails behind it to run out (two minutes, here at once)...
+      await t.db.execute(
+        sql`update email_outbox set locked_until = now() where sent_at is null and to_address <> ${stalledFor!}`,
+      );
+      // ...so another process sends them meanwhile.
+      await other.app.mailSender.drain();
+      stall.release();
+      await first;
+      for (const to of recipients) await smtp.waitFor(to);
+      const received = smtp.messages.filter((m) => m.subject === 'Sent once').flatMap((m) => m.to);
+      expect(received.sort()).toEqual([...recipients].sort());
+    } finally {
+      await other.app.close();
+    }
   });
 
   /** The services of another process on the same database (a CLI), with its own configuration. */

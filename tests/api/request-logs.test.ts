@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDocument } from '../../src/shared/api/documents.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { loggedPath } from '../../src/server/plugins/request-log.ts';
 import { okJson } from '../support/events.ts';
-import { BACKENDS, secretEnv, type TestApp } from '../support/test-app.ts';
+import { BACKENDS, GOOD_PASSWORD, secretEnv, type TestApp } from '../support/test-app.ts';
 import { type Account, call, createTeam, signUp, startWithCast } from '../support/teams.ts';
 
 // The request log keeps no token, secret, email address, name or invite code from any address
@@ -141,6 +142,75 @@ describe.each(BACKENDS)('request logs on $name', (backend) => {
     for (const secret of ['QX7K2M9P', 'jane.parent', 'Jane', 'Parentname', 'InviteSecret']) {
       expect(all, secret).not.toContain(secret);
     }
+  });
+
+  it("keeps no value of a failed query: no parameters, no failing row, the database's code kept", async () => {
+    const from = lines.length;
+    const email = 'other.person@example.com';
+    // A sign-in whose first query (the attempt's counter, keyed by the address) fails.
+    await t.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
+    try {
+      const answer = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { username: email, password: 'Wrong#Guess4' },
+      });
+      expect(answer.statusCode, answer.body).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table rate_limit_hits_away rename to rate_limit_hits`);
+    }
+    // A sign-up whose row the database refuses: PostgreSQL's detail lists the row, password hash included.
+    await t.db.execute(sql`alter table users add constraint logs_refuse_rows check (false) not valid`);
+    try {
+      const answer = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          name: 'Rhea Rowfail',
+          email: 'rhea.rowfail@example.com',
+          password: GOOD_PASSWORD,
+          role: 'coach',
+          phone: '555-0199',
+        },
+      });
+      expect(answer.statusCode, answer.body).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table users drop constraint logs_refuse_rows`);
+    }
+    const said = lines.slice(from).join('\n');
+    for (const secret of [
+      'other.person',
+      'Wrong#Guess4',
+      'Rhea',
+      'Rowfail',
+      'rhea.rowfail',
+      '555-0199',
+      '$argon2',
+    ]) {
+      expect(said, secret).not.toContain(secret);
+    }
+    const errors = lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { err?: { message: string; cause?: Record<string, unknown> } })
+      .flatMap((line) => (line.err ? [line.err] : []));
+    // What failed is still there: the query (without its values), the database's code, constraint and words.
+    expect(errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^Failed query: insert into rate_limit_hits/),
+        cause: expect.objectContaining({
+          code: '42P01',
+          message: expect.stringContaining('rate_limit_hits'),
+        }),
+      }),
+      expect.objectContaining({
+        message: expect.stringMatching(/^Failed query: insert into "users"/),
+        cause: expect.objectContaining({
+          code: '23514',
+          constraint: 'logs_refuse_rows',
+          message: expect.stringContaining('logs_refuse_rows'),
+        }),
+      }),
+    ]);
   });
 
   it('keeps ids and the route, so a line still says what was asked', async () => {

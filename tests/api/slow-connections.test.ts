@@ -1,5 +1,9 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { watchSlowBodies } from '../../src/server/plugins/slow-bodies.ts';
 import { createTeam, signUp } from '../support/teams.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -11,13 +15,28 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('slow and quiet connections', () => {
   let t: TestApp;
+  /** The app under test, on t's database, its log lines kept. */
+  let app: App;
   let port: number;
+  const lines: string[] = [];
+  const requests: http.IncomingMessage[] = [];
   beforeAll(async () => {
     t = await startTestApp({ name: 'pglite' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SERVE_WEB: 'false', DATA_DIR: t.dataDir }),
+      database: t.app.database,
+      startMailSender: false,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    // Each request as Node gives it, to see whether anything still waits for its body.
+    app.addHook('onRequest', async (request) => void requests.push(request.raw));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as net.AddressInfo).port;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
 
   it('is stored when it takes longer than 20 s', { timeout: 60_000 }, async () => {
     const coach = await signUp(t, 'coach');
@@ -114,19 +133,29 @@ describe('slow and quiet connections', () => {
       `POST /api/documents/upload/${team.id} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${coach.token}\r\n` +
       `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 200000\r\n\r\n`;
     const notes = Buffer.from(formHead + 'Notes for the away game.\n'.repeat(8000));
-    const [stalled, crawling, crawlingUpload] = await Promise.all([
+    // An upload refused before its body is read (a team the sender is not in), whose body then stalls
+    // while the refusal waits for the rest of it.
+    const stranger = await signUp(t, 'coach');
+    const refusedUpload = upload.replace(`Bearer ${coach.token}`, `Bearer ${stranger.token}`);
+    const [stalled, crawling, crawlingUpload, refusedThenStalled] = await Promise.all([
       // Ten bytes of a JSON body, then nothing.
       trickle(`${json(100)}{"username"`, Buffer.alloc(0), 0, 1_000),
       // A JSON body a byte every 2 s: alive, but never whole.
       trickle(json(200), Buffer.from(`{"username":"${'a'.repeat(150)}"}`), 1, 2_000),
       // An upload at 200 bytes a second, far below a phone's pace: holds the connection, never ends.
       trickle(upload, notes, 200, 1_000),
+      trickle(`${refusedUpload}${formHead}`, Buffer.alloc(0), 0, 1_000),
     ]);
     // The idle limit (20 s) and Node's 2 s checks; the JSON deadline (20 s); a 20 s rate window
     // started once the route reads the body, checked every 2 s.
     expect408(stalled, 26_000);
     expect408(crawling, 26_000);
     expect408(crawlingUpload, 46_000);
+    // One answer, the watchdog's: the refusal waiting for the body stops waiting and sends nothing.
+    expect408(refusedThenStalled, 26_000);
+    const refused = requests.find((request) => request.headers.authorization === `Bearer ${stranger.token}`);
+    await expect.poll(() => refused?.listenerCount('data')).toBe(0);
+    expect(lines.filter((line) => /already sent/i.test(line))).toEqual([]);
   });
 
   it(
@@ -159,4 +188,39 @@ describe('slow and quiet connections', () => {
       await reading;
     },
   );
+});
+
+describe('a stalled body once the watch has stopped (the app closing)', () => {
+  it('is closed at the idle limit, not held until the 10-minute request limit', async () => {
+    // The app's watchdog on a bare server with a 1 s idle limit: what the app does at 20 s.
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.end('whole'));
+    });
+    server.timeout = 1_000;
+    const stop = watchSlowBodies(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write('POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"held":');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stop();
+      const started = Date.now();
+      const closedAfterMs = await new Promise<number>((resolve) => {
+        const timer = setTimeout(() => resolve(Infinity), 6_000);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          resolve(Date.now() - started);
+        });
+      });
+      expect(closedAfterMs).toBeLessThan(4_000);
+      socket.destroy();
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

@@ -188,6 +188,33 @@ describe.each(BACKENDS)('write limits on $name', (backend) => {
     expect(await count(sql`select count(*)::int as n from messages where conversation_id = ${c.id}`)).toBe(4);
   });
 
+  it('answers a double tap one short of the hourly limit with the stored message, not 429', async () => {
+    await setModeratorFlags(t, cast, ['can_send_messages']);
+    const c = okJson<{ id: number }>(
+      await call(t, 'POST', `/api/messaging/conversations?team_id=${cast.team.id}`, cast.moderator.token, {
+        participant_ids: [cast.player.id],
+      }),
+      201,
+    );
+    const send = (content: string, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messaging/messages',
+        headers: { authorization: `Bearer ${cast.moderator.token}`, 'idempotency-key': key },
+        payload: { conversation_id: c.id, content },
+      });
+    for (let i = 1; i < LIMIT; i++) expect((await send(`Before ${i}`, `before-${i}`)).statusCode).toBe(201);
+    // The last message of the hour, tapped twice at once: stored once, both taps answered with it.
+    const taps = await Promise.all([send('Last one', 'last'), send('Last one', 'last')]);
+    expect(taps.map((r) => r.statusCode).sort(), taps.map((r) => r.body).join('\n')).toEqual([200, 201]);
+    expect(taps[0]?.json()).toEqual(taps[1]?.json());
+    expect((await send('Last one', 'last')).statusCode).toBe(200);
+    expect(await count(sql`select count(*)::int as n from messages where conversation_id = ${c.id}`)).toBe(
+      LIMIT,
+    );
+    expectLimited(await send('One more', 'more'), 'messages');
+  });
+
   it('limits new teams per user; a refused one spends nothing', async () => {
     const setup = (account: Account, body: Record<string, unknown> = {}) =>
       call(t, 'POST', '/api/teams/setup-complete', account.token, {

@@ -23,6 +23,25 @@ export class SmtpReceiver {
   readonly sessions: SmtpSession[] = [];
   private server: SMTPServer | undefined;
   private waiters: (() => void)[] = [];
+  private readonly refused = new Set<string>();
+  private holds: { recipients: (to: string[]) => void; release: Promise<void> }[] = [];
+
+  /** Refuses `address` at RCPT TO, as a server does for a mailbox it does not know. */
+  refuse(address: string): void {
+    this.refused.add(address.toLowerCase());
+  }
+
+  /**
+   * Holds the next message: its DATA is read but not answered until `release()` (a server that
+   * stalls). `held` resolves to its recipients once it is being held.
+   */
+  holdNextMessage(): { held: Promise<string[]>; release: () => void } {
+    let release = () => {};
+    let recipients: (to: string[]) => void = () => {};
+    const held = new Promise<string[]>((resolve) => (recipients = resolve));
+    this.holds.push({ recipients, release: new Promise<void>((resolve) => (release = resolve)) });
+    return { held, release };
+  }
 
   /** Listens on `port` (0 picks a free one) and resolves to the port. */
   async start(port = 0): Promise<number> {
@@ -50,28 +69,37 @@ export class SmtpReceiver {
         trace: () => undefined,
         fatal: () => undefined,
       },
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refused.has(address.address.toLowerCase())) return callback();
+        const error = new Error(`<${address.address}>: Recipient address rejected: User unknown`);
+        callback(Object.assign(error, { responseCode: 550 }));
+      },
       onClose: (closed) => {
         session(closed.id).closed = true;
         this.wake();
       },
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
+        const hold = this.holds.shift();
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          PostalMime.parse(Buffer.concat(chunks)).then(
-            (email) => {
-              this.messages.push({
-                to: (email.to ?? []).map((a) => a.address ?? ''),
-                subject: email.subject ?? '',
-                text: email.text ?? '',
-                html: email.html ?? '',
-                headers: email.headers.map((h) => [h.key, h.value]),
-              });
-              this.wake();
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
+          if (hold) hold.recipients(session.envelope.rcptTo.map((to) => to.address));
+          (hold?.release ?? Promise.resolve())
+            .then(() => PostalMime.parse(Buffer.concat(chunks)))
+            .then(
+              (email) => {
+                this.messages.push({
+                  to: (email.to ?? []).map((a) => a.address ?? ''),
+                  subject: email.subject ?? '',
+                  text: email.text ?? '',
+                  html: email.html ?? '',
+                  headers: email.headers.map((h) => [h.key, h.value]),
+                });
+                this.wake();
+                callback();
+              },
+              (error: Error) => callback(error),
+            );
         });
       },
     });

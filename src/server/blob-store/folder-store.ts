@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, BlobStoreUnavailableError, ByteCounter, checkKey } from './blob-store.ts';
-import { withTimeout } from './timeout.ts';
+import { withTimeout } from '../with-timeout.ts';
 
 // Blobs as files in one folder (by default DATA_DIR/blobs). A blob is written to a temporary file in
 // the same folder, flushed to disk, then renamed to its key, so a reader never sees half a file and a
@@ -128,7 +128,10 @@ export function folderBlobStore(folder: string): BlobStore {
       await withTimeout(
         write(),
         timeoutMs,
-        () => `the folder ${folder} did not answer within ${timeoutMs} ms`,
+        () =>
+          new BlobStoreUnavailableError(`the folder ${folder} did not answer within ${timeoutMs} ms`, {
+            reason: 'no answer in time',
+          }),
       );
     },
 

@@ -12,7 +12,13 @@ export { s3BlobStore } from './s3-store.ts';
 export function blobStoreFromConfig(
   config: Pick<
     Config,
-    'DATA_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+    | 'DATA_DIR'
+    | 'S3_ENDPOINT'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_TIMEOUT_SECONDS'
   >,
 ): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
@@ -22,6 +28,7 @@ export function blobStoreFromConfig(
       region: config.S3_REGION,
       accessKeyId: config.S3_ACCESS_KEY_ID,
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      silenceTimeoutMs: config.S3_TIMEOUT_SECONDS * 1000,
     });
   }
   return folderBlobStore(path.join(config.DATA_DIR, 'blobs'));

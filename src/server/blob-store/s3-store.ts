@@ -28,12 +28,20 @@ export interface S3Settings {
   secretAccessKey?: string | undefined;
   /** Keys live under this prefix in the bucket ('' for none). */
   prefix?: string;
+  /** A request on which the store sends nothing for this long fails (default 15 s). */
+  silenceTimeoutMs?: number;
 }
 
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** A connection that opens but never answers is given up after this long (then: unavailable). */
+/** A connection that does not open within this long is given up (then: unavailable). */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A connection that opened but on which the store sends nothing for this long (no answer, or an answer
+ * that stalls) is given up too. It counts silence, not the whole request: a download streamed to a
+ * phone at its pace keeps going, and an upload's parts are sent from memory (lib-storage buffers each).
+ */
+const SILENCE_TIMEOUT_MS = 15_000;
 
 interface SdkError {
   name?: string;
@@ -99,7 +107,10 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     region: settings.region,
     // Path-style addresses (http://host/bucket/key) work on every S3-compatible server.
     forcePathStyle: true,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: settings.silenceTimeoutMs ?? SILENCE_TIMEOUT_MS,
+    },
     ...(settings.accessKeyId && settings.secretAccessKey
       ? {
           credentials: {
@@ -155,9 +166,11 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
       try {
         await upload.done();
       } catch (error) {
+        // The sender's own failure (the size limit, a cut connection) is the answer, and what was stored
+        // of it goes; otherwise the store failed, and a removal would fail too (the sweep retries it).
+        if (!failure) throw unavailable(error);
         await this.remove(key).catch(() => {});
-        // The sender's own failure (the size limit, a cut connection) is the answer; otherwise the store failed.
-        throw failure ?? unavailable(error);
+        throw failure;
       }
       if (failure) {
         await this.remove(key).catch(() => {});

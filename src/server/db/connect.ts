@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { fromDatabase } from './errors.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -37,6 +38,12 @@ export interface Database {
    * function that stops it. For tests that count a request's queries (no query per row of a list).
    */
   onStatement(listener: (query: string) => void): () => void;
+  /**
+   * Proves the database answers (`select 1`) within `timeoutMs`, for /api/health. With PostgreSQL it
+   * uses a connection of its own, so a pool whose connections are all busy does not read as the
+   * database down.
+   */
+  ping(timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -108,10 +115,15 @@ export type DatabaseTarget =
 /** The database the configuration names: DATABASE_URL, or else PGlite under DATA_DIR. */
 export function configuredDatabase(config: {
   DATABASE_URL?: string | undefined;
+  DATABASE_POOL_SIZE?: number;
   DATA_DIR: string;
 }): DatabaseTarget {
   return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
+    ? {
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        ...(config.DATABASE_POOL_SIZE ? { poolSize: config.DATABASE_POOL_SIZE } : {}),
+      }
     : { kind: 'pglite', dataDir: config.DATA_DIR };
 }
 
@@ -151,6 +163,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       onWrite: (listener) => writes.listeners.add(listener),
       onStatement: writes.onStatement,
       onFailure: (listener) => client.onFailure(listener),
+      ping: async () => void (await client.query('select 1')),
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -165,13 +178,32 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/**
+ * A transaction takes its connection with pool.connect(), outside any query Drizzle wraps: its failure
+ * (the server down, every connection busy) is marked as the database's (db/errors.ts).
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback) return connect((error, client, done) => callback(fromDatabase(error), client, done));
+    return connect()?.catch((error: unknown) => {
+      throw fromDatabase(error);
+    });
+  }) as typeof pool.connect;
+}
+
 // Several app processes may start at once against one server: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_ID = 7_240_011;
 
 async function openPostgres(url: string, poolSize: number, heartbeatMs: number): Promise<Database> {
   // A server that does not answer (a network cut drops packets rather than refusing) fails a query
-  // after 5 s instead of holding the request: the answer is 503 (db/errors.ts), not a hang.
+  // after 5 s instead of holding the request: the answer is 503 (db/errors.ts), not a hang. The same
+  // limit bounds the wait for a free connection when all `poolSize` are busy: that 503 says the server
+  // is busy (db/errors.ts isPoolBusy).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  markConnectFailures(pool);
   // A connection that the server ends (a restart, a failover, an administrator) is dropped from the
   // pool, and the next query opens a new one; a query or transaction using it fails with the error.
   // Without listeners node-postgres raises that error as an uncaught exception, which would stop the
@@ -196,14 +228,62 @@ async function openPostgres(url: string, poolSize: number, heartbeatMs: number):
   }
   const writes = writeWatcher();
   const db = drizzleNodePg(pool, { schema, logger: writes.logger });
+  const pinger = healthConnection(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    close: () => pool.end(),
+    async close() {
+      await pinger.close();
+      await pool.end();
+    },
+    ping: (timeoutMs) => pinger.ping(timeoutMs),
     listen: (channel, onMessage, onLive) => listenOnPostgres(url, channel, onMessage, onLive, heartbeatMs),
     onWrite: (listener) => writes.listeners.add(listener),
     onStatement: writes.onStatement,
     onFailure: () => {},
+  };
+}
+
+/**
+ * The connection health's `select 1` uses, beside the pool: opened when first needed, kept while it
+ * works, dropped after any failure (the next ping opens a new one).
+ */
+function healthConnection(url: string) {
+  let current: Promise<pg.Client> | undefined;
+  const drop = (client: Promise<pg.Client>) => {
+    if (current === client) current = undefined;
+    void client.then((open) => open.end()).catch(() => undefined);
+  };
+  return {
+    async ping(timeoutMs: number): Promise<void> {
+      const client = (current ??= (async () => {
+        const fresh = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: timeoutMs,
+          query_timeout: timeoutMs,
+          keepAlive: true,
+        });
+        fresh.on('error', () => undefined);
+        try {
+          await fresh.connect();
+        } catch (error) {
+          await fresh.end().catch(() => undefined);
+          throw error;
+        }
+        return fresh;
+      })());
+      try {
+        await (await client).query('select 1');
+      } catch (error) {
+        drop(client);
+        throw fromDatabase(error);
+      }
+    },
+    async close(): Promise<void> {
+      const client = current;
+      current = undefined;
+      await client?.then((open) => open.end()).catch(() => undefined);
+    },
   };
 }
 

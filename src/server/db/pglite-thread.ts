@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { fromDatabase } from './errors.ts';
 import { errorFrom, type Reply, type Request, type WorkerData } from './pglite-protocol.ts';
 
 // PGlite on a thread of its own (pglite-worker.ts), seen from the app's thread as the few methods
@@ -99,7 +100,14 @@ export class PGliteThread {
     this.pending.clear();
   }
 
+  /** Every failure of a call is the database's (db/errors.ts reads it as such). */
   private call<T>(request: Request): Promise<T> {
+    return this.send<T>(request).catch((error: unknown) => {
+      throw fromDatabase(error);
+    });
+  }
+
+  private send<T>(request: Request): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {

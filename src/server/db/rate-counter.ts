@@ -25,6 +25,16 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
   return { count: Number(row?.count ?? 1), ttlMs: Number(row?.ttl ?? windowMs) };
 }
 
+/** The current window's hits under `key`, without counting one (undefined: none this window). */
+export async function currentHits(db: Db, key: string): Promise<Hit | undefined> {
+  const result = await db.execute(
+    sql`select count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
+        from rate_limit_hits where key = ${key} and reset_at > now()`,
+  );
+  const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
+  return row ? { count: Number(row.count), ttlMs: Number(row.ttl) } : undefined;
+}
+
 /** Takes back one hit of the current window (an attempt that turned out not to count). */
 export async function undoHit(db: Db, key: string): Promise<void> {
   await db.execute(

@@ -25,13 +25,13 @@ export async function discardUnsentEmails(db: Db, addresses: string[]): Promise<
     .where(and(inArray(emailOutbox.toAddress, addresses), isNull(emailOutbox.sentAt)));
 }
 
-const CLAIM_SECONDS = 120;
-
 /**
- * Claims up to `limit` due emails for this sender. The claim (locked_until) keeps other processes off
- * them; if this process dies mid-send the claim runs out and another sender retries.
+ * Claims the next due email for this sender, for `seconds`: longer than one send may take (the
+ * transport's time limit), so no other process sends it meanwhile. If this process dies mid-send the
+ * claim runs out and another sender retries. One at a time: an email waiting behind a slow send is
+ * not held under a claim that could run out before its turn.
  */
-export async function claimDueEmails(db: Db, limit: number): Promise<OutboxRow[]> {
+export async function claimDueEmail(db: Db, seconds: number): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -43,16 +43,17 @@ export async function claimDueEmails(db: Db, limit: number): Promise<OutboxRow[]
       ),
     )
     .orderBy(asc(emailOutbox.id))
-    .limit(limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return db
+  const [row] = await db
     .update(emailOutbox)
     .set({
-      lockedUntil: sql`now() + ${CLAIM_SECONDS} * interval '1 second'`,
+      lockedUntil: sql`now() + ${seconds} * interval '1 second'`,
       attempts: sql`${emailOutbox.attempts} + 1`,
     })
     .where(sql`${emailOutbox.id} in ${due}`)
     .returning();
+  return row;
 }
 
 /** Done with: sent, or (with `skipped`, the reason) found needless. */

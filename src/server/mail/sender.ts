@@ -3,16 +3,21 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { OutboxDrainer } from '../outbox-drainer.ts';
 import { whyNeedless } from './needless.ts';
-import { claimDueEmails, markFailed, markSent, type OutboxRow } from './outbox.ts';
+import type { MailStatus } from './mail-status.ts';
+import { claimDueEmail, markFailed, markSent, type OutboxRow } from './outbox.ts';
 import { type RenderedEmail, renderQueued, renderStored, type Site } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
 /** RFC 3834: every email this app sends is automatic, so auto-responders do not answer it. */
 const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
 
+/** An email is claimed for this much longer than its send may take. */
+const CLAIM_MARGIN_SECONDS = 30;
+
 /**
  * Drains the email outbox through the mail transport (SMTP, or files in development). Each email is
- * rendered now, with this server's PUBLIC_URL and CLUB_NAME, whoever queued it.
+ * rendered now, with this server's PUBLIC_URL and CLUB_NAME, whoever queued it. What each send shows of
+ * the mail server is told to `status` (health).
  */
 export class MailSender extends OutboxDrainer<OutboxRow> {
   constructor(
@@ -21,25 +26,34 @@ export class MailSender extends OutboxDrainer<OutboxRow> {
     config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL' | 'CLUB_NAME'>,
     pollMs: number,
     log: FastifyBaseLogger,
+    status?: MailStatus,
   ) {
     const site: Site = { publicUrl: config.PUBLIC_URL, clubName: config.CLUB_NAME };
     const skipped = new WeakMap<OutboxRow, string>();
+    const claimSeconds = Math.ceil(transport.sendTimeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
     super(
       {
         name: 'email',
-        claim: (batch) => claimDueEmails(db, batch),
+        claim: () => claimDueEmail(db, claimSeconds),
         deliver: async (row) => {
           const needless = await whyNeedless(db, row);
           if (needless) {
             skipped.set(row, needless);
             return;
           }
-          await transport.send({
+          const email = {
             from: config.MAIL_FROM,
             to: row.toAddress,
             ...render(row, site),
             headers: AUTOMATIC,
-          });
+          };
+          try {
+            await transport.send(email);
+          } catch (error) {
+            status?.failed(error);
+            throw error;
+          }
+          status?.delivered();
         },
         sent: (row) => markSent(db, row.id, skipped.get(row) ?? null),
         failed: (row, error) => markFailed(db, row, error instanceof Error ? error.message : String(error)),

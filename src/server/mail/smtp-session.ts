@@ -10,7 +10,14 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection';
 // plain one after every message, the pool on close()), which receiving servers log as a lost
 // connection. It sends one message at a time, like the outbox's sender; nodemailer still composes
 // the message. SMTP_URL's query takes nodemailer's options, as its pool reads them: `idleTimeout`
-// (ms) and `maxMessages` here, the rest (tls.*, connectionTimeout, ...) go to the connection.
+// (ms) and `maxMessages` here, and `sendTimeout` (ms, below); the rest (tls.*, connectionTimeout,
+// greetingTimeout, socketTimeout, ...) go to the connection.
+//
+// Time limits (docs/decisions/003): nodemailer's own defaults (2 minutes to connect, 30 s for the
+// greeting, 10 minutes of silence) would let one stalled server hold a send longer than the outbox's
+// claim on the email, after which another process sends it too. So a connection must open and greet
+// within 15 s, a silence of 60 s ends it, and one send, session opening included, gives up after
+// `sendTimeout` (90 s by default): the outbox claims an email for longer than that (mail/sender.ts).
 
 type SentInfo = SMTPConnection.SentMessageInfo;
 /** The connection's options, and nodemailer's `forceAuth`: sign in even where the server offers no AUTH. */
@@ -20,6 +27,18 @@ const DEFAULT_IDLE_MS = 30_000;
 const DEFAULT_MAX_MESSAGES = 100;
 /** How long a server has to answer QUIT before the socket is closed anyway. */
 const QUIT_WAIT_MS = 5_000;
+const DEFAULT_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+const DEFAULT_SEND_TIMEOUT_MS = 90_000;
+
+/** An SMTP dialogue that did not end in time (no server answer, or answers too slow). */
+export class SmtpTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+
+  constructor(ms: number) {
+    super(`The SMTP server did not finish within ${ms} ms`);
+    this.name = 'SmtpTimeoutError';
+  }
+}
 
 export class SmtpSessionTransport implements Transport<SentInfo> {
   readonly name = 'SMTP (one session, ended with QUIT)';
@@ -28,6 +47,8 @@ export class SmtpSessionTransport implements Transport<SentInfo> {
   private readonly auth: SMTPConnection.AuthenticationType | undefined;
   private readonly idleMs: number;
   private readonly maxMessages: number;
+  /** The longest one send may take, session opening included. */
+  readonly sendTimeoutMs: number;
   private session: Session | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private turn: Promise<unknown> = Promise.resolve();
@@ -38,6 +59,7 @@ export class SmtpSessionTransport implements Transport<SentInfo> {
       auth,
       idleTimeout,
       maxMessages,
+      sendTimeout,
       // Pool settings mean nothing here: there is one session.
       pool: _pool,
       maxConnections: _maxConnections,
@@ -46,13 +68,15 @@ export class SmtpSessionTransport implements Transport<SentInfo> {
       auth?: { user: string; pass: string };
       idleTimeout?: unknown;
       maxMessages?: unknown;
+      sendTimeout?: unknown;
       pool?: unknown;
       maxConnections?: unknown;
     };
-    this.options = options;
+    this.options = { ...DEFAULT_TIMEOUTS, ...options };
     this.auth = auth;
     this.idleMs = positive(idleTimeout) ?? DEFAULT_IDLE_MS;
     this.maxMessages = positive(maxMessages) ?? DEFAULT_MAX_MESSAGES;
+    this.sendTimeoutMs = positive(sendTimeout) ?? DEFAULT_SEND_TIMEOUT_MS;
   }
 
   send(mail: MailMessage<SentInfo>, callback: (error: Error | null, info: SentInfo) => void): void {
@@ -61,15 +85,23 @@ export class SmtpSessionTransport implements Transport<SentInfo> {
       clearTimeout(this.idleTimer);
       if (!this.session?.usable) {
         await this.session?.end();
-        this.session = await Session.open(this.options, this.auth);
+        this.session = new Session(this.options);
       }
       const session = this.session;
+      const deadline = setTimeout(
+        () => session.abort(new SmtpTimeoutError(this.sendTimeoutMs)),
+        this.sendTimeoutMs,
+      );
+      deadline.unref();
       let info: SentInfo;
       try {
+        await session.open(this.auth);
         info = await session.send(mail.message.getEnvelope(), mail.message.createReadStream());
       } catch (error) {
         await this.endSession();
         throw error;
+      } finally {
+        clearTimeout(deadline);
       }
       if (session.messages >= this.maxMessages) await this.endSession();
       else this.endWhenIdle();
@@ -80,19 +112,29 @@ export class SmtpSessionTransport implements Transport<SentInfo> {
     );
   }
 
-  /** Connects, says hello and signs in on a session of its own, then ends it with QUIT. */
-  verify(): Promise<true>;
-  verify(callback: (error: Error | null, success?: true) => void): void;
-  verify(callback?: (error: Error | null, success?: true) => void): Promise<true> | void {
-    const verified = Session.open(this.options, this.auth).then(async (session) => {
-      await session.end();
-      return true as const;
+  /**
+   * Connects, says hello and signs in on a session of its own, then ends it with QUIT; gives up, closing
+   * the connection, once `timeoutMs` have passed (each of its steps waits no longer either).
+   */
+  async check(timeoutMs: number): Promise<void> {
+    const limit = (configured: number | undefined) => Math.min(configured ?? timeoutMs, timeoutMs);
+    const session = new Session({
+      ...this.options,
+      connectionTimeout: limit(this.options.connectionTimeout),
+      greetingTimeout: limit(this.options.greetingTimeout),
+      socketTimeout: limit(this.options.socketTimeout),
     });
-    if (!callback) return verified;
-    verified.then(
-      () => callback(null, true),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-    );
+    const deadline = setTimeout(() => session.abort(new SmtpTimeoutError(timeoutMs)), timeoutMs);
+    deadline.unref();
+    try {
+      await session.open(this.auth);
+      await session.end();
+    } catch (error) {
+      await session.end();
+      throw error;
+    } finally {
+      clearTimeout(deadline);
+    }
   }
 
   /** Ends the open session with QUIT once the message being sent (if any) is through. */
@@ -131,36 +173,39 @@ class Session {
   messages = 0;
   private failure: Error | undefined;
   private ended = false;
+  private opened = false;
   private readonly interrupts = new Set<() => void>();
+  private readonly connection: SMTPConnection;
 
-  private constructor(private readonly connection: SMTPConnection) {
+  constructor(private readonly options: ConnectionOptions) {
+    this.connection = new SMTPConnection(options);
     // An SMTPConnection reports a dropped socket or a timeout only by these events.
-    connection.on('error', (error: Error) => {
+    this.connection.on('error', (error: Error) => {
       this.failure ??= error;
       this.interruptAll();
     });
-    connection.once('end', () => {
+    this.connection.once('end', () => {
       this.ended = true;
       this.interruptAll();
     });
   }
 
-  static async open(
-    options: ConnectionOptions,
-    auth: SMTPConnection.AuthenticationType | undefined,
-  ): Promise<Session> {
-    const session = new Session(new SMTPConnection(options));
-    try {
-      await session.step<void>((done) => session.connection.connect((error) => done(error ?? null)));
-      // As nodemailer's transports do: sign in where the server offers it (or forceAuth says so).
-      if (auth && (session.connection.allowsAuth || options.forceAuth)) {
-        await session.step<boolean | undefined>((done) => session.connection.login(auth, done));
-      }
-    } catch (error) {
-      await session.end();
-      throw error;
+  /** Connects and says hello, and signs in where the server offers it (once; later calls do nothing). */
+  async open(auth: SMTPConnection.AuthenticationType | undefined): Promise<void> {
+    if (this.opened) return;
+    this.opened = true;
+    await this.step<void>((done) => this.connection.connect((error) => done(error ?? null)));
+    // As nodemailer's transports do: sign in where the server offers it (or forceAuth says so).
+    if (auth && (this.connection.allowsAuth || this.options.forceAuth)) {
+      await this.step<boolean | undefined>((done) => this.connection.login(auth, done));
     }
-    return session;
+  }
+
+  /** Gives up on the session at once: the step under way fails with `error`, the socket is closed. */
+  abort(error: Error): void {
+    this.failure ??= error;
+    this.interruptAll();
+    this.connection.close();
   }
 
   get usable(): boolean {

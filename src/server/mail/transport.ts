@@ -14,8 +14,13 @@ export interface OutgoingEmail {
 
 export interface MailTransport {
   send(email: OutgoingEmail & { from: string }): Promise<void>;
-  /** Proves the transport can deliver now (the SMTP server answers and takes the sign-in), for health. */
-  verify(): Promise<void>;
+  /** The longest one send may take before it fails: the outbox claims an email for longer. */
+  readonly sendTimeoutMs: number;
+  /**
+   * Proves the transport can deliver now (the SMTP server answers and takes the sign-in), for health;
+   * gives up, leaving nothing open, after `timeoutMs`.
+   */
+  verify(timeoutMs: number): Promise<void>;
   /** Resolves once any open SMTP session has ended (with QUIT). */
   close(): Promise<void>;
 }
@@ -28,7 +33,8 @@ export function smtpTransport(url: string): MailTransport {
     async send(email) {
       await transporter.sendMail(email);
     },
-    verify: async () => void (await transporter.verify()),
+    sendTimeoutMs: session.sendTimeoutMs,
+    verify: (timeoutMs) => session.check(timeoutMs),
     close: () => session.close(),
   };
 }
@@ -51,6 +57,7 @@ export function fileTransport(folder: string, log: (message: string) => void): M
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log(`An email was written to ${file} (no SMTP_URL is set: open the file to read it)`);
     },
+    sendTimeoutMs: 30_000,
     verify: async () => void (await fs.mkdir(folder, { recursive: true })),
     close: async () => transporter.close(),
   };

@@ -10,7 +10,7 @@ import type {
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BlobStoreUnavailableError } from '../blob-store/blob-store.ts';
-import { isConnectionFailure, isDataException, isTransientConflict } from '../db/errors.ts';
+import { isConnectionFailure, isDataException, isPoolBusy, isTransientConflict } from '../db/errors.ts';
 import { HttpError } from '../http-error.ts';
 import { helmetHeaders } from './security.ts';
 
@@ -52,41 +52,52 @@ export const DEPENDENCY_DOWN = {
   database: 'The database is not reachable right now. Please try again in a moment.',
   blobStore: 'File storage is not reachable right now. Please try again in a moment.',
 } as const;
+/** Every database connection of this process was busy for the pool's whole wait (503). */
+export const SERVER_BUSY = 'The server is busy right now. Please try again in a moment.';
 /** Seconds a client should wait before asking again when a dependency is down. */
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
-/** A body this much larger than read is not waited for: the answer goes out and the connection closes. */
-const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
-
 /**
  * Reads what is left of a request body the route did not read (an upload the store refused half way),
- * so the client gets the answer rather than a connection cut while it is still sending (EPIPE). Slow
- * senders are still cut by the body watchdog (slow-bodies.ts). False when the answer should close the
- * connection instead (the rest is too large, or the request went away).
+ * so the client gets the answer rather than a connection cut while it is still sending (EPIPE). Only up
+ * to the route's own body limit: a body declared or found larger (a 10 MB JSON to a 64 KB route) is not
+ * waited for. Slow senders are still cut by the body watchdog (slow-bodies.ts), which ends the wait.
+ * False when the answer should close the connection instead (the rest is too large, the request went
+ * away, or the watchdog answered).
  */
-function drainBody(request: FastifyRequest): Promise<boolean> {
+function drainBody(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve(true);
+  if (raw.complete || raw.readableEnded) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
+  const limit = request.routeOptions.bodyLimit ?? 0;
   const declared = Number(raw.headers['content-length'] ?? 0);
-  if (declared > DRAIN_LIMIT_BYTES) return Promise.resolve(false);
+  if (declared > limit) return Promise.resolve(false);
   return new Promise((resolve) => {
     let read = 0;
     const finish = (drained: boolean) => {
       raw.off('data', count).off('end', ended).off('close', closed).off('error', closed);
+      reply.raw.off('close', closed);
       if (!drained) raw.pause();
       resolve(drained);
     };
     const count = (chunk: Buffer) => {
       read += chunk.length;
-      if (read > DRAIN_LIMIT_BYTES) finish(false);
+      if (read > limit) finish(false);
     };
     const ended = () => finish(true);
     const closed = () => finish(false);
     // The multipart parser stops reading once the route gave up: the rest is read here and dropped.
     raw.unpipe();
     raw.on('data', count).on('end', ended).on('close', closed).on('error', closed);
+    // The body watchdog answered 408 meanwhile (the request itself then never ends nor closes).
+    reply.raw.once('close', closed);
     raw.resume();
   });
+}
+
+/** The client went away (a phone dropping mid-upload): no answer can reach it. */
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.aborted || request.raw.socket?.destroyed === true;
 }
 
 interface ErrorAnswer {
@@ -98,6 +109,14 @@ interface ErrorAnswer {
 function answerFor(error: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, detail: validationDetail(error.validation as ZodIssueLike[]) };
+  }
+  // A refusal chosen on purpose (ours, or the framework's: a body too large, bad JSON) is answered as
+  // it is, whatever it wraps.
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const detail = (error.code && FASTIFY_DETAILS[error.code]) || error.message || 'Bad request';
+    const retryAfterSeconds = error instanceof HttpError ? error.retryAfterSeconds : undefined;
+    return { status, detail, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
   }
   // A value the database cannot store (a NUL character, an impossible date, a number out of range)
   // came from the request: the user's problem to fix, not a fault of ours.
@@ -121,6 +140,10 @@ function answerFor(error: FastifyError, request: FastifyRequest): ErrorAnswer {
       retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
     };
   }
+  if (isPoolBusy(error)) {
+    request.log.warn({ err: error }, 'every database connection was busy (DATABASE_POOL_SIZE)');
+    return { status: 503, detail: SERVER_BUSY, retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS };
+  }
   if (isConnectionFailure(error)) {
     request.log.warn({ err: error }, 'the database is not reachable');
     return {
@@ -129,22 +152,29 @@ function answerFor(error: FastifyError, request: FastifyRequest): ErrorAnswer {
       retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
     };
   }
-  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  const retryAfterSeconds = error instanceof HttpError ? error.retryAfterSeconds : undefined;
-  if (status >= 400 && status < 500) {
-    const detail = (error.code && FASTIFY_DETAILS[error.code]) || error.message || 'Bad request';
-    return { status, detail, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
-  }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, detail: 'Something went wrong on our side. Please try again.' };
 }
 
+/** Already answered (a body cut for its pace, slow-bodies.ts): nothing more may be sent. */
+const answered = (reply: FastifyReply) => reply.sent || reply.raw.headersSent;
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    // Already answered (a body cut for its pace, slow-bodies.ts): the route's late failure says nothing.
-    if (reply.sent || reply.raw.headersSent) return reply;
+    // The route's late failure says nothing (returning nothing: Fastify sends nothing more).
+    if (answered(reply)) return;
+    // The request's stream failing because its sender left is no fault of ours or of the database.
+    if (clientGone(request)) {
+      request.log.debug({ err: error }, 'the client went away before the answer');
+      reply.hijack();
+      reply.raw.destroy();
+      return reply;
+    }
     const answer = answerFor(error, request);
-    if (!(await drainBody(request))) void reply.header('Connection', 'close');
+    const drained = await drainBody(request, reply);
+    // The body watchdog may have answered 408 while the rest was being read.
+    if (answered(reply)) return;
+    if (!drained) void reply.header('Connection', 'close');
     if (answer.retryAfterSeconds !== undefined) {
       void reply.header('Retry-After', String(answer.retryAfterSeconds));
     }
@@ -185,17 +215,28 @@ function clientErrorAnswer(code: string | undefined): { status: number; detail: 
   return { status: 400, detail: 'The request is malformed' };
 }
 
+/**
+ * A whole HTTP answer {detail} that closes the connection, for writing straight to a socket (where no
+ * request object exists, or before one does), with the headers every answer carries.
+ */
+export function rawAnswer(status: number, detail: string, headers: Record<string, string> = {}): string {
+  const body = JSON.stringify({ detail });
+  const lines = Object.entries({
+    ...frameworkHeaders,
+    'cache-control': 'no-store',
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
+}
+
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, detail } = clientErrorAnswer(error.code);
-  const body = JSON.stringify({ detail });
   // An answer already under way on this connection (a body still arriving after it): no second one.
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !answering?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  if (socket.writable && !answering?.headersSent) socket.write(rawAnswer(status, detail));
   socket.destroy();
 }

@@ -89,7 +89,13 @@ export function watchSlowBodies(server: Server, limits: SlowBodyLimits = SLOW_BO
     // The socket's idle limit (the server's timeout): a listener here keeps Node from closing the
     // connection without an answer, and gives the stalled body its 408.
     req.on('timeout', () => {
-      if (req.complete || !watched.has(entry)) return;
+      if (req.complete) return;
+      // No longer watched (cut already, or the watch stopped as the app closes): this listener still
+      // keeps Node from closing the stalled connection, so it closes it.
+      if (!watched.has(entry)) {
+        entry.socket.destroy();
+        return;
+      }
       if (serverIsWaiting(req)) {
         watched.delete(entry);
         cut(entry);

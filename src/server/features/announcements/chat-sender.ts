@@ -28,13 +28,20 @@ function isRefusal(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-/** A failed post: `refused` when the service answered 4xx other than 408/429 (retrying will not help). */
+/**
+ * A failed post: `refused` when the service answered 4xx other than 408/429 (retrying will not help).
+ * `code` and the service's HTTP status (`responseCode`) are what the log says of it (outbox-drainer.ts).
+ */
 export class ChatPostError extends Error {
+  readonly code: 'CHAT_UNREACHABLE' | 'CHAT_REFUSED' | 'CHAT_FAILED';
+
   constructor(
     message: string,
     readonly refused: boolean,
+    readonly responseCode?: number,
   ) {
     super(message);
+    this.code = responseCode === undefined ? 'CHAT_UNREACHABLE' : refused ? 'CHAT_REFUSED' : 'CHAT_FAILED';
   }
 }
 
@@ -62,6 +69,7 @@ export async function postToGroupChat(apiUrl: string, botId: string, text: strin
       ? `Group chat refused the post (${response.status}); check the bot id in Team Settings`
       : `Group chat answered ${response.status}`,
     refused,
+    response.status,
   );
 }
 
@@ -78,7 +86,7 @@ export class ChatPostSender extends OutboxDrainer<ChatPostRow> {
     super(
       {
         name: 'group-chat post',
-        claim: (batch) => claimDueChatPosts(db, batch, claimSeconds(batch, POST_TIMEOUT_MS)),
+        claim: async () => (await claimDueChatPosts(db, 1, claimSeconds(1, POST_TIMEOUT_MS)))[0],
         deliver: (row) => postToGroupChat(options.apiUrl, row.botId, row.text),
         sent: (row) => markChatPostSent(db, row),
         failed: (row, error) =>

@@ -325,17 +325,20 @@ export function createConversationService({
       if (earlier) return earlier;
       await beforeMessage(access, input.conversation_id);
       try {
-        // Counted with the insert: a second send under the same key that loses the race to the unique
-        // index gives its count back with the rest of its transaction.
+        // Stored, then counted, in one transaction: a second send under the same key (a double tap)
+        // meets the first one's row at the unique index before it counts anything, and is answered
+        // with that message below, even when the first one used the hour's last allowance. A send
+        // over the allowance takes its row back with the rest of its transaction.
         const row = await db.transaction(async (tx) => {
-          await spendWriteAllowance(tx, 'messages', senderId, config.MESSAGE_LIMIT_PER_USER_PER_HOUR);
-          return queries.insertMessage(tx, {
+          const inserted = await queries.insertMessage(tx, {
             teamId: access.team.id,
             conversationId: input.conversation_id,
             senderId,
             content: input.content,
             idempotencyKey,
           });
+          await spendWriteAllowance(tx, 'messages', senderId, config.MESSAGE_LIMIT_PER_USER_PER_HOUR);
+          return inserted;
         });
         const message = toMessage(access, {
           id: row.id,

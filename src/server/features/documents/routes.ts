@@ -27,6 +27,13 @@ const ONE_FILE_PER_UPLOAD = 'Only one file can be uploaded per request';
 /** More parts than an upload's form has (a file and six fields). */
 const TOO_MANY_PARTS = 'The upload has more form fields than a document takes';
 
+/**
+ * What an upload's body may hold: the file and its form (the multipart parser counts the file itself).
+ * An upload refused half way is read to its end up to this (plugins/errors.ts), so the client still
+ * sending receives the answer.
+ */
+const UPLOAD_BODY_LIMIT = DOCUMENT_LIMITS.maxBytes + 1024 * 1024;
+
 const IDEMPOTENCY_KEY_MAX = 200;
 const IDEMPOTENCY_KEY_MESSAGE = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`;
 
@@ -57,16 +64,7 @@ const byDocument = (documents: DocumentService) => ({
   teamNotFound: DOCUMENT_MESSAGES.notFound,
 });
 
-export async function documentRoutes(
-  app: FastifyInstance,
-  {
-    documents,
-    uploadsPerHour,
-  }: {
-    documents: DocumentService;
-    uploadsPerHour: number;
-  },
-) {
+export async function documentRoutes(app: FastifyInstance, { documents }: { documents: DocumentService }) {
   await app.register(multipart, {
     limits: {
       fileSize: DOCUMENT_LIMITS.maxBytes,
@@ -82,23 +80,15 @@ export async function documentRoutes(
   r.post(
     '/upload/:teamId',
     {
+      bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         params: teamParams,
         headers: idempotencyHeaders,
         response: { 200: documentSchema, 201: documentSchema },
       },
-      // Who may upload first: a member without upload_files gets 403, never 429, and spends nothing.
-      preHandler: [
-        async (request) => requireCapability(request.teamAccess, 'upload_files'),
-        app.limitBy([
-          {
-            name: 'documents:upload:user',
-            max: uploadsPerHour,
-            windowMinutes: 60,
-            key: (request) => String(request.user.id),
-          },
-        ]),
-      ],
+      // Who may upload first: a member without upload_files gets 403 before the body is read. The
+      // hourly allowance is the service's: spent only by an upload that is stored.
+      preHandler: async (request) => requireCapability(request.teamAccess, 'upload_files'),
     },
     async (request, reply) => {
       if (!request.isMultipart()) {

@@ -17,11 +17,12 @@ import {
   sniffDocumentType,
 } from '../../../shared/documents.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
-import { type BlobStore, BlobTooLargeError } from '../../blob-store/index.ts';
+import { type BlobStore, BlobStoreUnavailableError, BlobTooLargeError } from '../../blob-store/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
+import { requireWriteAllowance, spendWriteAllowance } from '../../write-limits.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
 import { safeFilename } from './filename.ts';
 import * as queries from './queries.ts';
@@ -67,7 +68,18 @@ function isFileTooLarge(error: unknown): boolean {
   return error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
-export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobStore; log?: Logger }) {
+export function createDocumentService({
+  db,
+  blobs,
+  uploadsPerHour,
+  log,
+}: {
+  db: Db;
+  blobs: BlobStore;
+  /** Uploads one user may store per hour (UPLOAD_LIMIT_PER_USER_PER_HOUR): each one costs storage. */
+  uploadsPerHour: number;
+  log?: Logger;
+}) {
   const warn = (error: unknown, message: string) => log?.warn({ err: error }, message);
 
   /** Who reads: not-public documents are left out, in SQL, unless the caller may see them. */
@@ -159,7 +171,8 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
       // The form parser stops a file at the limit and marks it cut: that is too large as well.
       if (part.file.truncated) throw tooLarge();
     } catch (error) {
-      await discard(key);
+      // A store that failed would fail (or hang) the removal too: its announcement stays for the sweep.
+      if (!(error instanceof BlobStoreUnavailableError)) await discard(key);
       throw isFileTooLarge(error) ? tooLarge() : error;
     }
     return { key, size, type: sniffed.type, filename };
@@ -228,6 +241,9 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
       };
       const earlier = await replay();
       if (earlier) return earlier;
+      // The hour's allowance is spent only by an upload that is stored (with its row, below): a retry
+      // answered above and a refused file spend nothing. One already over it stores no byte.
+      await requireWriteAllowance(db, 'uploads', access.user.id, uploadsPerHour);
       const fields: Record<string, string> = {};
       let stored: StoredFile | undefined;
       try {
@@ -262,19 +278,26 @@ export function createDocumentService({ db, blobs, log }: { db: Db; blobs: BlobS
       let id: number;
       try {
         const input = await checkFields(access, fields);
-        id = await queries.insertDocument(db, {
-          teamId: access.team.id,
-          tournamentId: input.tournament_id,
-          title: input.title,
-          description: input.description,
-          category: input.category,
-          isPublic: input.is_public,
-          blobKey: stored.key,
-          originalFilename: stored.filename,
-          fileType: stored.type,
-          fileSize: stored.size,
-          uploadedBy: access.user.id,
-          idempotencyKey,
+        const file = stored;
+        // Stored, then counted: the same upload sent twice at once meets the first one's row at the
+        // unique index before counting, and one over the allowance takes its row back.
+        id = await db.transaction(async (tx) => {
+          const inserted = await queries.insertDocument(tx, {
+            teamId: access.team.id,
+            tournamentId: input.tournament_id,
+            title: input.title,
+            description: input.description,
+            category: input.category,
+            isPublic: input.is_public,
+            blobKey: file.key,
+            originalFilename: file.filename,
+            fileType: file.type,
+            fileSize: file.size,
+            uploadedBy: access.user.id,
+            idempotencyKey,
+          });
+          await spendWriteAllowance(tx, 'uploads', access.user.id, uploadsPerHour);
+          return inserted;
         });
       } catch (error) {
         await discard(stored.key);

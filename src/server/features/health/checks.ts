@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { BlobStore } from '../../blob-store/index.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Database } from '../../db/connect.ts';
+import { withTimeout } from '../../with-timeout.ts';
 
 // What /api/health looks at (docs/decisions/026): the database, the blob store and the mail server.
-// Each check has a short timeout, and the blob store's and the mail server's answers are kept for a few
-// seconds, so a monitor polling every second costs one look per period and a dependency that hangs
-// costs one timeout per period, not one per poll. Public answers say what fails without names or
-// addresses; the log says it in full, once each time a part starts or stops failing.
+// Each check has a short timeout, and the blob store's answer is kept for a few seconds, so a monitor
+// polling every second costs one look per period and a dependency that hangs costs one timeout per
+// period, not one per poll. Mail is what the sender last saw, probed with an SMTP session only when
+// no send said anything for minutes (mail/mail-status.ts). Public answers say what fails without names
+// or addresses; the log says it in full, once each time a part starts or stops failing.
 
 export type PartName = 'database' | 'blob_store' | 'mail';
 /** 'ok', or 'failing: <what is wrong, without names or addresses>'. */
@@ -30,15 +31,6 @@ export class CheckFailure extends Error {
   }
 }
 
-function timeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new CheckFailure('no answer in time', `no answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
 /** The public reason and the logged message of any error a check met. */
 function describe(error: unknown): { reason: string; message: string } {
   const message = error instanceof Error ? error.message : String(error);
@@ -46,6 +38,7 @@ function describe(error: unknown): { reason: string; message: string } {
   if (typeof reason === 'string') return { reason, message };
   // nodemailer's code for a server that answered but refused the SMTP_URL's user and password.
   if (code === 'EAUTH') return { reason: 'the sign-in was refused', message };
+  if (code === 'ETIMEDOUT') return { reason: 'no answer in time', message };
   return { reason: 'not reachable', message };
 }
 
@@ -65,10 +58,11 @@ export interface HealthReport {
 }
 
 export function createHealthChecks(options: {
-  db: Db;
+  /** Its ping: `select 1`, beside the pool on PostgreSQL (a busy pool is not the database down). */
+  database: Pick<Database, 'ping'>;
   blobStore: Pick<BlobStore, 'check'>;
-  /** The mail transport's verify(); it proves the SMTP server answers (and takes the sign-in). */
-  verifyMail: () => Promise<void>;
+  /** What the mail sender last saw of the SMTP server, or a probe of it (mail/mail-status.ts). */
+  mail: { check(timeoutMs: number): Promise<void> };
   log: Logger;
 }) {
   const parts: Part[] = [
@@ -76,9 +70,7 @@ export function createHealthChecks(options: {
       name: 'database',
       label: 'Database',
       // Cheap, and the first thing to know about: not kept.
-      probe: async () => {
-        await options.db.execute(sql`select 1`);
-      },
+      probe: () => options.database.ping(TIMEOUT_MS),
       keepMs: 0,
     },
     {
@@ -90,8 +82,9 @@ export function createHealthChecks(options: {
     {
       name: 'mail',
       label: 'Mail server',
-      probe: options.verifyMail,
-      keepMs: KEEP_MS,
+      probe: () => options.mail.check(TIMEOUT_MS),
+      // Kept by the mail status itself, for minutes.
+      keepMs: 0,
     },
   ];
   const kept = new Map<PartName, { at: number; result: Promise<CheckResult> }>();
@@ -101,7 +94,11 @@ export function createHealthChecks(options: {
     let result: CheckResult;
     let message = '';
     try {
-      await timeout(part.probe(), TIMEOUT_MS);
+      await withTimeout(
+        part.probe(),
+        TIMEOUT_MS,
+        () => new CheckFailure('no answer in time', `no answer within ${TIMEOUT_MS} ms`),
+      );
       result = 'ok';
     } catch (error) {
       const described = describe(error);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../../plugins/errors.ts';
 import { failingDetail, type HealthChecks } from './checks.ts';
-
-const RETRY_AFTER_SECONDS = 5;
 
 /**
  * 200 {status: 'ok', checks} when the database, the blob store and the mail server all answer; 503
@@ -13,7 +12,7 @@ export async function healthRoutes(app: FastifyInstance, { health }: { health: H
     if (report.ok) return { status: 'ok', checks: report.checks };
     return reply
       .status(503)
-      .header('Retry-After', String(RETRY_AFTER_SECONDS))
+      .header('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS))
       .send({ detail: failingDetail(report.failing), checks: report.checks });
   });
 }
