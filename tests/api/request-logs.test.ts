@@ -147,7 +147,7 @@ describe.each(BACKENDS)('request logs on $name', (backend) => {
   it("keeps no value of a failed query: no parameters, no failing row, the database's code kept", async () => {
     const from = lines.length;
     const email = 'other.person@example.com';
-    // A sign-in whose first query (the attempt's counter, keyed by the address) fails.
+    // A sign-in whose first query (its limits' table: the trusted-pair check, then the counters) fails.
     await t.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
     try {
       const answer = await logged.inject({
@@ -196,7 +196,7 @@ describe.each(BACKENDS)('request logs on $name', (backend) => {
     // What failed is still there: the query (without its values), the database's code, constraint and words.
     expect(errors).toEqual([
       expect.objectContaining({
-        message: expect.stringMatching(/^Failed query: insert into rate_limit_hits/),
+        message: expect.stringMatching(/^Failed query: [^$]*\brate_limit_hits\b/),
         cause: expect.objectContaining({
           code: '42P01',
           message: expect.stringContaining('rate_limit_hits'),
