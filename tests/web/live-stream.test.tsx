@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../src/web/lib/auth-token.ts';
@@ -86,6 +86,41 @@ describe('the live stream on the page', () => {
       ['teams', TEAM, 'messages', 12],
       ['teams', TEAM, 'unread'],
     ]);
+  });
+
+  it('on ready reads again, once each, only the lists answered before the stream was asked for', async () => {
+    const real = new QueryClient();
+    const reads: string[] = [];
+    const watch = (queryKey: readonly unknown[], updatedAt: number) => {
+      const name = String(queryKey[2]);
+      real.setQueryData(queryKey, name, { updatedAt });
+      // Active, as on a page: an invalidated list is read again at once.
+      const observer = new QueryObserver(real, {
+        queryKey,
+        queryFn: () => {
+          reads.push(name);
+          return name;
+        },
+        staleTime: Infinity,
+      });
+      return observer.subscribe(() => undefined);
+    };
+    const before = Date.now() - 60_000;
+    const unsubscribe = [
+      watch(['teams', TEAM, 'announcements'], before),
+      watch(['teams', TEAM, 'unread'], before),
+    ];
+    const { response, stream } = streamResponse();
+    fetchMock.mockResolvedValueOnce(response);
+    stop = connectLive(TEAM, real);
+    // Answered while the stream was connecting (the page's first load).
+    unsubscribe.push(watch(['teams', TEAM, 'polls'], Date.now() + 1));
+    await act(async () => {
+      stream.push(`event: ready\ndata: {"team_id":${TEAM}}\n\n`);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(reads.sort()).toEqual(['announcements', 'unread']);
+    unsubscribe.forEach((off) => off());
   });
 
   it('falls back to polling when the stream drops and reconnects after 1 s, then 2 s', async () => {

@@ -43,10 +43,34 @@ export function connectLive(teamId: number, queryClient: QueryClient): () => voi
   let controller: AbortController | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the current stream was asked for. */
+  let requestedAt = 0;
 
   const invalidate = (topic: LiveTopic, conversationId?: number) => {
     for (const queryKey of liveQueryPrefixes(teamId, topic, conversationId)) {
       void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+
+  /**
+   * On `ready`: reads again each live list answered before this stream was asked for (what changed since
+   * went unannounced), each once, though two topics name the unread count. A list still loading, or
+   * answered after the stream was asked for, was read while the stream connected: reading it again made
+   * every page load ask for each list twice (docs/decisions/039). Only a change in the moment the two
+   * overlap waits for the next change, visit or focus.
+   */
+  const catchUp = () => {
+    const seen = new Set<string>();
+    for (const topic of ALL_TOPICS) {
+      for (const queryKey of liveQueryPrefixes(teamId, topic)) {
+        const id = JSON.stringify(queryKey);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        void queryClient.invalidateQueries({
+          queryKey,
+          predicate: (query) => query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt < requestedAt,
+        });
+      }
     }
   };
 
@@ -66,7 +90,7 @@ export function connectLive(teamId: number, queryClient: QueryClient): () => voi
     if (event === 'ready') {
       announce(true);
       // Whatever changed while no stream was connected.
-      ALL_TOPICS.forEach((topic) => invalidate(topic));
+      catchUp();
     } else if (event === 'change') {
       const change = JSON.parse(data) as LiveChange;
       if (change.team_id === teamId && ALL_TOPICS.includes(change.topic)) {
@@ -90,6 +114,7 @@ export function connectLive(teamId: number, queryClient: QueryClient): () => voi
     const own = new AbortController();
     controller = own;
     const opened = Date.now();
+    requestedAt = opened;
     try {
       const response = await fetch(`${API_BASE}/messaging/stream?team_id=${teamId}`, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },

@@ -1,6 +1,7 @@
 import type { User } from '../../../../shared/api/auth.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import './account.css';
 
 /**
  * Shown in the shell until the account's email is confirmed (DECISIONS.md 'Trust and safety'): the

@@ -6,6 +6,7 @@ import { ApproveRequestModal } from './ApproveRequestModal.tsx';
 import { JoinRequestCard } from './JoinRequestCard.tsx';
 import { PastRequests } from './PastRequests.tsx';
 import { RejectRequestModal } from './RejectRequestModal.tsx';
+import './admin.css';
 
 type Decision = { kind: 'approve' | 'reject'; request: JoinRequest };
 

@@ -18,6 +18,7 @@ import { useRsvpActions, type RsvpActions } from '../lib/use-rsvp-actions.ts';
 import { DayEvents } from './DayEvents.tsx';
 import { CalendarLegend, MonthGrid } from './MonthGrid.tsx';
 import { SubscribeModal } from './SubscribeModal.tsx';
+import './calendar.css';
 
 interface CalendarPageProps {
   /** 'Team Calendar'. */

@@ -5,6 +5,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles.ts';
 import { RSVP_LABELS, RSVP_RESPONSES, type RsvpResponse } from '../../../../shared/rsvp.ts';
 import { useRsvpOverview } from '../api/get-rsvp-overview.ts';
 import { RsvpCounts } from './RsvpSummary.tsx';
+import './rsvp.css';
 
 type Response = OverviewEvent['responses'][number];
 type Waiting = OverviewEvent['not_responded'][number];

@@ -10,6 +10,7 @@ import {
   type RsvpResponse,
 } from '../../../../shared/rsvp.ts';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
+import './rsvp.css';
 
 const TONES: Record<RsvpResponse, TagTone> = { yes: 'success', maybe: 'warning', no: 'danger' };
 

@@ -1,3 +1,5 @@
+import './dashboard.css';
+
 interface QuickActionsProps {
   coachLike: boolean;
 }

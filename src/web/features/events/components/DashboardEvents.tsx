@@ -11,6 +11,7 @@ import { eventsHash } from '../lib/location.ts';
 import { useToday } from '../lib/use-today.ts';
 import { ResultTag } from './EventTags.tsx';
 import { type RosterProgress, TeamNextSteps } from './TeamNextSteps.tsx';
+import './events.css';
 
 /** The dashboard reloads the schedule this often while it is visible (spec part 1 section 9). */
 export const DASHBOARD_REFRESH_MS = 60_000;

@@ -11,6 +11,7 @@ import { useToday } from '../lib/use-today.ts';
 import { GamesSection } from './GamesSection.tsx';
 import { PracticesSection } from './PracticesSection.tsx';
 import { TournamentsSection } from './TournamentsSection.tsx';
+import './events.css';
 
 interface EventsPageProps {
   /** 'Games & Schedule'. */

@@ -1,4 +1,5 @@
 import { Tag } from '../../../components/Tag.tsx';
+import './next-steps.css';
 
 /** What the roster already holds, read by the app from the roster feature. */
 export interface RosterProgress {

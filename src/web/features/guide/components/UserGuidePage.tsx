@@ -16,6 +16,7 @@ import {
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { useClubName } from '../../../lib/public-config.ts';
 import { GuideSection } from './GuideSection.tsx';
+import './guide.css';
 
 const CONTENTS = [
   { id: 'signing-in', title: 'Signing in' },

@@ -11,6 +11,7 @@ import { useDeleteKit } from '../api/delete-kit.ts';
 import { useKits } from '../api/get-kits.ts';
 import { KitDrawing } from './KitDrawing.tsx';
 import { KitFormModal } from './KitFormModal.tsx';
+import './kits.css';
 
 type Dialog = { kind: 'form'; kit: Kit | null } | { kind: 'delete'; kit: Kit };
 

@@ -10,6 +10,7 @@ import { useModerators, usePermissionDefinitions } from '../api/get-moderators.t
 import { useRevokeModerator } from '../api/revoke-moderator.ts';
 import { MODERATOR_RESULTS, moderatorFailure } from './messages.ts';
 import { ModeratorFormModal } from './ModeratorFormModal.tsx';
+import './moderators.css';
 
 type Dialog = { kind: 'form'; moderator: Moderator | null } | { kind: 'revoke'; moderator: Moderator };
 

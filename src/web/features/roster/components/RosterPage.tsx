@@ -15,6 +15,7 @@ import { ParentAccountsSection } from './ParentAccountsSection.tsx';
 import { PlayerCollection } from './PlayerCollection.tsx';
 import { PlayerFormModal } from './PlayerFormModal.tsx';
 import { ViewToggle, type RosterView } from './ViewToggle.tsx';
+import './roster.css';
 
 type Dialog =
   | { kind: 'add' }

@@ -21,6 +21,7 @@ import { BrandingStep } from './BrandingStep.tsx';
 import { CoachStep } from './CoachStep.tsx';
 import { SeasonStep } from './SeasonStep.tsx';
 import { WizardProgress } from './WizardProgress.tsx';
+import './teams.css';
 
 const STEP_COMPONENTS = [BasicInfoStep, SeasonStep, CoachStep, BrandingStep] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
