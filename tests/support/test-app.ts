@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/connect.ts';
 import { type RenderedEmail, renderQueued } from '../../src/server/mail/templates.ts';
+import { SCRATCH_FOLDER, SCRATCH_PREFIX } from './database-templates.ts';
 
 // API tests run through the real server on a real database: PGlite always, and PostgreSQL too when
-// TEST_DATABASE_URL is set. Each test app gets a fresh database of its own.
+// TEST_DATABASE_URL is set. Each test app gets a fresh database of its own, a copy of one migrated
+// once per run (global-setup.ts, docs/decisions/033).
 
 export interface Backend {
   name: 'pglite' | 'postgres';
@@ -49,14 +51,25 @@ export interface TestAppOptions {
   prepare?: (db: Database['db']) => Promise<void>;
 }
 
-/** A fresh, empty PostgreSQL database on the test server; returns its URL and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the test server, empty or (`migrated`) a copy of the run's migrated
+ * template; returns its URL and a function that drops it.
+ */
+export async function createPostgresDatabase({ migrated = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const base = process.env['TEST_DATABASE_URL'];
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = migrated ? inject('postgresTemplate') : undefined;
+  if (migrated && !template)
+    throw new Error('No PostgreSQL template: the API tests run with global-setup.ts');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(
+    `create database "${name}"${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`,
+  );
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -81,14 +94,14 @@ export async function startTestApp(
   database?: Database,
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
+  const dataDir = fs.mkdtempSync(path.join(SCRATCH_FOLDER, `${SCRATCH_PREFIX}${process.pid}-`));
   // An app of a second process on the same database names it with DATABASE_URL; it is not dropped then.
   const shared = env['DATABASE_URL'];
   const pgDatabase =
     backend.name === 'postgres' && !database
       ? shared
         ? { url: shared, drop: async () => {} }
-        : await createPostgresDatabase()
+        : await createPostgresDatabase({ migrated: true })
       : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -115,12 +128,14 @@ export async function startTestApp(
     ...secretEnv(backend),
     ...env,
   });
+  if (!database && !pgDatabase) {
+    // PGlite in DATA_DIR/pgdata, as the server keeps it, copied from the run's migrated template.
+    fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   const opened =
     database ??
     (await openDatabase(
-      pgDatabase
-        ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
-        : { kind: 'pglite', dataDir: 'memory://' },
+      pgDatabase ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 } : { kind: 'pglite', dataDir },
     ));
   await options.prepare?.(opened.db);
   const start = async () => {
