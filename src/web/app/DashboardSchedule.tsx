@@ -7,6 +7,7 @@ import type { RosterProgress } from '../features/events/components/TeamNextSteps
 import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
 import { lazyScreen } from '../components/LazyScreen.tsx';
+import { useCan } from '../lib/permissions.ts';
 import { useTeamTimeZone } from '../lib/public-config.ts';
 import { useNow } from '../lib/use-now.ts';
 
@@ -69,7 +70,8 @@ function ScheduleWithRsvps({
   const rsvps = useMyRsvps(userId, team.id, { refetchInterval: DASHBOARD_REFRESH_MS });
   const zone = useTeamTimeZone();
   const now = useNow();
-  const role = team.is_coach ? 'coach' : 'parent';
+  // Whose closing time applies: attendance may still be recorded by those who may record it.
+  const role = useCan(team, 'record_attendance') ? 'coach' : 'parent';
   return (
     <DashboardEvents
       team={team}
