@@ -1,28 +1,53 @@
 import fs from 'node:fs';
 import drizzle from 'eslint-plugin-drizzle';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Features may not import each other (bulletproof-react): what two features share lives in
-// src/web/components, src/web/lib or src/shared, and src/web/app composes the features.
-const webFeatures = fs.existsSync('src/web/features') ? fs.readdirSync('src/web/features') : [];
-const featureBoundaries = webFeatures.map((feature) => ({
-  files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: webFeatures
-          .filter((other) => other !== feature)
-          .map((other) => ({
-            group: [`**/features/${other}`, `**/features/${other}/**`, `../../${other}/**`, `../${other}/**`],
-            message:
-              'Features must not import each other; move shared code to components/, lib/ or src/shared.',
-          })),
-      },
-    ],
+// Which folder may import which, one rule per concern (docs/decisions/038): every boundary is a zone of
+// import-x/no-restricted-paths, whose zones are checked on the resolved file, so a path spelled another
+// way ('../../features/x/..', '../x/..') cannot slip past a pattern. They live in ONE config object: a
+// second object setting the same rule for the same files would silently replace these options.
+const dir = (name) => (fs.existsSync(name) ? fs.readdirSync(name) : []);
+
+// Web features may not import each other (bulletproof-react): what two features share lives in
+// src/web/components, src/web/lib or src/shared, and src/web/app composes the features. The arrows
+// point one way: app -> features -> components and lib.
+const webFeatures = dir('src/web/features');
+const webZones = [
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'The web app talks to the server only over HTTP.',
   },
-}));
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'Features must not import each other; move shared code to components/, lib/ or src/shared.',
+  })),
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'The app composes the features; a feature never imports the app.',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'components/ and lib/ serve every feature: they import no feature and not the app.',
+  },
+];
+
+// src/shared is the pure rules and schemas both sides use: it imports nothing of this repository
+// outside itself (and no Node built-in: see no-nodejs-modules below).
+const sharedZones = [
+  {
+    target: './src/shared',
+    from: '.',
+    except: ['./src/shared', './node_modules'],
+    message: 'src/shared stays pure: it imports only src/shared and packages.',
+  },
+];
 
 // Server features form layers (docs/decisions/012): each may import only the features below it, and
 // never another feature's routes or services (those are wired once, in src/server/services.ts and
@@ -46,42 +71,37 @@ const SERVER_LAYERS = {
   live: ['auth', 'teams'],
   documents: ['auth', 'teams'],
 };
-const serverFeatures = fs.existsSync('src/server/features') ? fs.readdirSync('src/server/features') : [];
-const serverLayering = serverFeatures.map((feature) => {
-  const below = SERVER_LAYERS[feature] ?? [];
-  const others = serverFeatures.filter((other) => other !== feature);
-  return {
-    files: [`src/server/features/${feature}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...others
-              .filter((other) => !below.includes(other))
-              .map((other) => ({
-                group: [`../${other}/**`, `**/features/${other}/**`],
-                message: `${feature} sits below ${other} (or beside it): it may import only ${below.join(', ') || 'no other feature'}.`,
-              })),
-            {
-              group: ['../*/routes*', '../*/*service*'],
-              message:
-                "Another feature's routes and services are wired in src/server/services.ts and app.ts.",
-            },
-            ...(feature === 'joining'
-              ? [
-                  {
-                    group: ['../roster/queries*'],
-                    message: 'Joining reaches the roster through roster/linking.ts.',
-                  },
-                ]
-              : []),
-          ],
-        },
-      ],
-    },
-  };
-});
+const serverFeatures = dir('src/server/features');
+const serverZones = [
+  {
+    target: './src/server',
+    from: './src/web',
+    message: 'The server serves the built web app as files; it never imports its code.',
+  },
+  ...serverFeatures.flatMap((feature) => {
+    const below = SERVER_LAYERS[feature] ?? [];
+    const others = serverFeatures.filter((other) => other !== feature);
+    return [
+      {
+        target: `./src/server/features/${feature}`,
+        from: './src/server/features',
+        except: [`./${feature}`, ...below.map((other) => `./${other}`)],
+        message: `${feature} sits below the feature it imports (or beside it): it may import only ${below.join(', ') || 'no other feature'}.`,
+      },
+      // A feature below may be used, but not its routes or services.
+      ...others.map((other) => ({
+        target: `./src/server/features/${feature}`,
+        from: [`./src/server/features/${other}/*routes*`, `./src/server/features/${other}/*service*`],
+        message: "Another feature's routes and services are wired in src/server/services.ts and app.ts.",
+      })),
+    ];
+  }),
+  {
+    target: './src/server/features/joining',
+    from: './src/server/features/roster/queries*',
+    message: 'Joining reaches the roster through roster/linking.ts.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -133,26 +153,32 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/shared stays pure.' }] },
-      ],
-    },
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['**/server/**'], message: 'The web app talks to the server only over HTTP.' }],
-        },
-      ],
     },
   },
-  ...featureBoundaries,
-  ...serverLayering,
+  {
+    // The boundaries above, and no import circle anywhere in src (a circle between lazy screens loads
+    // them in an order nobody chose; dynamic import() counts).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      // Without these, import-x reads only .js files and no-cycle sees no TypeScript import at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages are not followed: only this repository's files make a circle or cross a boundary.
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...sharedZones, ...serverZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

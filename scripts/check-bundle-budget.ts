@@ -8,7 +8,7 @@ try {
   for (const line of lines) console.log(line);
   if (!ok) {
     console.error(
-      'JavaScript budget exceeded: load more screens lazily (src/web/app/screens.ts) or drop a dependency.',
+      'JavaScript budget exceeded: load more screens lazily (lazyScreen where the screen is used, or in the feature registration) or drop a dependency.',
     );
     process.exit(1);
   }

@@ -79,11 +79,26 @@ export const CAPABILITY_FLAGS = {
   view_private_documents: 'can_upload_files',
 } as const satisfies Record<string, ModeratorFlag>;
 
-/** Team administration that no flag grants: only coaches of the team and admins. */
+/**
+ * What no flag grants: only coaches of the team and admins. The screens ask these by name too
+ * (docs/decisions/038), never `is_coach` or a role.
+ */
 export const COACH_CAPABILITIES = [
   'review_join_requests',
   'manage_moderators',
   'regenerate_invite_code',
+  /** See the team's invite code (the server sends it to coaches only). */
+  'view_invite_code',
+  /** Delete anyone's announcement or comment (docs/decisions/018). */
+  'moderate_announcements',
+  /** Relate an announcement to one of the team's events (the form offers them to coaches). */
+  'relate_announcement_events',
+  /** See whether announcements reached the team's group chat. */
+  'view_chat_post_status',
+  /** Answer for a player up to RSVP_COACH_DAYS after the event started (attendance). */
+  'record_attendance',
+  /** Answer (RSVP, poll vote) for every active player of the team, not only one's own. */
+  'answer_for_all_players',
 ] as const;
 
 export type Capability = keyof typeof CAPABILITY_FLAGS | (typeof COACH_CAPABILITIES)[number];
@@ -93,6 +108,10 @@ export interface CapabilityHolder {
   isCoach: boolean;
   flags: readonly ModeratorFlag[];
 }
+
+/** A capability that no moderator flag grants: asking it needs no flags. */
+export const isCoachCapability = (capability: Capability): boolean =>
+  (COACH_CAPABILITIES as readonly string[]).includes(capability);
 
 export function hasCapability(holder: CapabilityHolder, capability: Capability): boolean {
   if (holder.isCoach) return true;

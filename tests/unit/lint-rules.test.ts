@@ -34,5 +34,6 @@ describe('lint', () => {
       '9 drizzle/enforce-delete-with-where',
       '10 drizzle/enforce-update-with-where',
     ]);
-  });
+    // Loading the config (its plugins) alone can take seconds on a busy machine.
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../src/web/lib/auth-token.ts';
 import { useLiveConnected } from '../../src/web/lib/live-status.ts';
+import { liveQueryKeys } from '../../src/web/app/registry.tsx';
 import { connectLive, visibleOrHidden } from '../../src/web/lib/live-stream.ts';
 
 // The page's side of the live stream (docs/decisions/021): events read from fetch's body, queries read
@@ -58,7 +59,7 @@ describe('the live stream on the page', () => {
     const { response, stream } = streamResponse();
     fetchMock.mockResolvedValueOnce(response);
     const live = connected();
-    stop = connectLive(TEAM, client);
+    stop = connectLive(TEAM, client, liveQueryKeys);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/messaging/stream?team_id=${TEAM}`);
@@ -127,7 +128,7 @@ describe('the live stream on the page', () => {
     const first = streamResponse();
     fetchMock.mockResolvedValueOnce(first.response);
     const live = connected();
-    stop = connectLive(TEAM, client);
+    stop = connectLive(TEAM, client, liveQueryKeys);
     await act(async () => {
       first.stream.push(`event: ready\ndata: {}\n\n`);
       await vi.advanceTimersByTimeAsync(0);
@@ -155,14 +156,14 @@ describe('the live stream on the page', () => {
 
   it('never reconnects after a 404, or once signed out', async () => {
     fetchMock.mockResolvedValueOnce(new Response('{"detail":"Team not found"}', { status: 404 }));
-    stop = connectLive(TEAM, client);
+    stop = connectLive(TEAM, client, liveQueryKeys);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     stop();
 
     const { response, stream } = streamResponse();
     fetchMock.mockResolvedValueOnce(response);
-    stop = connectLive(TEAM, client);
+    stop = connectLive(TEAM, client, liveQueryKeys);
     await act(() => vi.advanceTimersByTimeAsync(0));
     localStorage.removeItem(AUTH_TOKEN_KEY);
     await act(async () => {
@@ -175,7 +176,7 @@ describe('the live stream on the page', () => {
   it('stops the stream when unmounted', async () => {
     const { response } = streamResponse();
     fetchMock.mockResolvedValueOnce(response);
-    stop = connectLive(TEAM, client);
+    stop = connectLive(TEAM, client, liveQueryKeys);
     const { signal } = fetchMock.mock.calls[0]?.[1] as RequestInit;
     stop();
     stop = undefined;

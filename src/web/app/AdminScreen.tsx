@@ -15,6 +15,11 @@ interface AdminScreenProps {
   loading: boolean;
 }
 
+/** Whether announcements reached the group chat, for those who may see it. */
+function CoachChatPostStatus({ team }: { team: Team }) {
+  return useCan(team, 'view_chat_post_status') ? <ChatPostStatus teamId={team.id} /> : null;
+}
+
 /**
  * Team Administration, composed here from the features it shows: the roster's players (an approved
  * request can be linked to one), the RSVP overview, kits, moderators and team settings.
@@ -44,7 +49,7 @@ export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
           <TeamSettingsPanel
             key={selected.id}
             team={selected}
-            chatPostStatus={selected.is_coach && <ChatPostStatus teamId={selected.id} />}
+            chatPostStatus={<CoachChatPostStatus team={selected} />}
           />
         ),
       })}

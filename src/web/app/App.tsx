@@ -1,15 +1,25 @@
+import { lazyScreen } from '../components/LazyScreen.tsx';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
 import { useAuthToken } from '../lib/auth-token.ts';
-// Only the sign-in screen is in the first file; the other pages load when opened.
-import {
-  ForgotPasswordPage,
-  ResetPasswordPage,
-  SignedInApp,
-  UserGuidePage,
-  VerifyEmailPage,
-} from './screens.ts';
 import { TitledPage } from './TitledPage.tsx';
 import { usePathname } from './usePathname.ts';
+
+// Only the sign-in screen is in the first file; the other pages load their code when first opened (each
+// import() becomes a file of its own in the build). Each lazy screen is declared where it is used: a list
+// of them in one module made an import circle (docs/decisions/038).
+const SignedInApp = lazyScreen(() => import('./SignedInApp.tsx').then((m) => m.SignedInApp));
+const UserGuidePage = lazyScreen(() =>
+  import('../features/guide/components/UserGuidePage.tsx').then((m) => m.UserGuidePage),
+);
+const ForgotPasswordPage = lazyScreen(() =>
+  import('../features/auth/components/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth/components/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+);
+const VerifyEmailPage = lazyScreen(() =>
+  import('../features/auth/components/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
+);
 
 /** Routes by path: the guide and the password pages stand alone; everything else is the app. */
 export function App() {

@@ -5,9 +5,8 @@ import { useCoachedTeams } from '../lib/coached-teams.ts';
 import { useCan } from '../lib/permissions.ts';
 import { isCoachLike } from '../../shared/roles.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
-import { usePendingJoinRequestCount } from '../features/admin/api/get-join-requests.ts';
-import { useUnreadCount } from '../features/conversations/api/get-unread-count.ts';
 import { useMyTeam } from '../features/teams/api/get-my-team.ts';
+import { lazyScreen } from '../components/LazyScreen.tsx';
 import { ToastRegion } from '../components/ToastRegion.tsx';
 import { EmailVerificationNotice } from '../features/account/components/EmailVerificationNotice.tsx';
 import { useClubName } from '../lib/public-config.ts';
@@ -15,14 +14,23 @@ import { useLiveStream } from '../lib/live-stream.ts';
 import { closeLayer, LAYER_MARKER, openLayer } from '../lib/modal-history.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
-import { AccountSettingsModal, TeamSetupWizard } from './screens.ts';
+import { liveQueryKeys, tabTitle, useTabCounts } from './registry.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TabContent } from './TabContent.tsx';
-import { tabTitle } from './tab-registry.tsx';
 import { TeamPicker } from './TeamPicker.tsx';
 import { useHashTab } from './useHashTab.ts';
 import { usePageTitle } from './usePageTitle.ts';
 import { useSelectedTeam } from './useSelectedTeam.ts';
+
+// Dialogs whose code loads when first opened.
+const AccountSettingsModal = lazyScreen(
+  () => import('../features/account/components/AccountSettingsModal.tsx').then((m) => m.AccountSettingsModal),
+  'overlay',
+);
+const TeamSetupWizard = lazyScreen(
+  () => import('../features/teams/components/TeamSetupWizard.tsx').then((m) => m.TeamSetupWizard),
+  'overlay',
+);
 
 const SIDEBAR_ID = 'sidebar';
 const NO_TEAMS: readonly Team[] = [];
@@ -65,10 +73,10 @@ export function AppShell({ user }: AppShellProps) {
       ? [myTeam.data]
       : NO_TEAMS;
   const [selectedTeam, selectTeam] = useSelectedTeam(teams);
-  const pendingJoinRequests = usePendingJoinRequestCount(selectedTeam?.id ?? null, coachLike);
+  // The badges the features register (unread messages, pending join requests).
+  const counts = useTabCounts(selectedTeam, coachLike);
   // New messages, announcements and polls arrive as they happen; polling is the fallback.
-  useLiveStream(selectedTeam?.id);
-  const unreadMessages = useUnreadCount(selectedTeam?.id ?? null);
+  useLiveStream(selectedTeam?.id, liveQueryKeys);
   // Moderators holding the kits or team-info flag reach those parts of Team Administration too.
   const canKits = useCan(selectedTeam, 'manage_equipment');
   const canSettings = useCan(selectedTeam, 'edit_team_info');
@@ -162,7 +170,7 @@ export function AppShell({ user }: AppShellProps) {
         drawerId={SIDEBAR_ID}
         onToggleDrawer={() => (drawerOpen ? closeDrawer(false) : setDrawerOpen(true))}
         menuButtonRef={menuButtonRef}
-        unreadMessages={unreadMessages}
+        unreadMessages={counts.messages ?? 0}
       />
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeDrawer(true)} />}
       <Sidebar
@@ -171,7 +179,7 @@ export function AppShell({ user }: AppShellProps) {
         clubName={clubName}
         tabs={visibleTabs(coachLike || canKits || canSettings)}
         activeTab={tab}
-        counts={{ unread: unreadMessages, pendingJoinRequests }}
+        counts={counts}
         user={user}
         logoRef={logoRef}
         teamPicker={

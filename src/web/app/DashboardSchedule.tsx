@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
 import { rsvpClosedMessage } from '../../shared/rsvp.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
@@ -5,9 +6,16 @@ import { useMyRsvps } from '../features/calendar/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
+import { lazyScreen } from '../components/LazyScreen.tsx';
+import { useCan } from '../lib/permissions.ts';
 import { useTeamTimeZone } from '../lib/public-config.ts';
 import { useNow } from '../lib/use-now.ts';
-import { DashboardAnnouncements, DashboardEvents, DashboardPolls } from './screens.ts';
+
+// The dashboard's schedule cards: the events code, its schemas and luxon (today in the team's time zone)
+// load with them, not with the dashboard's own file.
+const DashboardEvents = lazyScreen(() =>
+  import('../features/events/components/DashboardEvents.tsx').then((m) => m.DashboardEvents),
+);
 
 /**
  * The dashboard reloads what it shows this often while it is visible (spec part 1 section 2), as
@@ -16,8 +24,10 @@ import { DashboardAnnouncements, DashboardEvents, DashboardPolls } from './scree
 const DASHBOARD_REFRESH_MS = 60_000;
 
 interface DashboardScheduleProps {
-  team: Pick<Team, 'id' | 'is_coach'>;
+  team: Team;
   coachLike: boolean;
+  /** The features' cards below the schedule (app/registry.tsx). */
+  cards: readonly ComponentType<{ team: Team }>[];
 }
 
 /**
@@ -25,7 +35,7 @@ interface DashboardScheduleProps {
  * roster holds, and on each upcoming event its RSVPs (the roster, events and calendar features may not
  * import each other: the app joins them).
  */
-export function DashboardSchedule({ team, coachLike }: DashboardScheduleProps) {
+export function DashboardSchedule({ team, coachLike, cards }: DashboardScheduleProps) {
   const me = useMe(true);
   const players = usePlayers(coachLike ? team.id : null);
   const roster = players.data && {
@@ -40,8 +50,9 @@ export function DashboardSchedule({ team, coachLike }: DashboardScheduleProps) {
       ) : (
         <DashboardEvents team={team} roster={roster} />
       )}
-      <DashboardPolls team={team} />
-      <DashboardAnnouncements team={team} />
+      {cards.map((Card, index) => (
+        <Card key={index} team={team} />
+      ))}
     </>
   );
 }
@@ -51,7 +62,7 @@ function ScheduleWithRsvps({
   coachLike,
   userId,
   roster,
-}: DashboardScheduleProps & {
+}: Omit<DashboardScheduleProps, 'cards'> & {
   userId: number;
   roster: RosterProgress | undefined;
 }) {
@@ -59,7 +70,8 @@ function ScheduleWithRsvps({
   const rsvps = useMyRsvps(userId, team.id, { refetchInterval: DASHBOARD_REFRESH_MS });
   const zone = useTeamTimeZone();
   const now = useNow();
-  const role = team.is_coach ? 'coach' : 'parent';
+  // Whose closing time applies: attendance may still be recorded by those who may record it.
+  const role = useCan(team, 'record_attendance') ? 'coach' : 'parent';
   return (
     <DashboardEvents
       team={team}

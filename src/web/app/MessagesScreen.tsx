@@ -13,6 +13,7 @@ import { useGames } from '../features/events/api/get-games.ts';
 import { usePractices } from '../features/events/api/get-practices.ts';
 import { useTournaments } from '../features/events/api/get-tournaments.ts';
 import { PollsPanel } from '../features/polls/components/PollsPanel.tsx';
+import { useCan } from '../lib/permissions.ts';
 import { useHashParam } from '../lib/use-hash-param.ts';
 
 // The #messages tab, 'Communication' (spec part 1 section 2), composed here from the features it shows:
@@ -63,6 +64,7 @@ function Communication({
   const [subtab, setSubtab] = useHashParam('subtab');
   const [pollId] = useHashParam('pollId');
   const unread = useUnreadCount(team.id);
+  const relatesEvents = useCan(team, 'relate_announcement_events');
   const active: Section =
     subtab === 'polls' ? 'polls' : subtab === 'conversations' ? 'conversations' : 'announcements';
   const highlight = pollId && /^\d+$/.test(pollId) ? Number(pollId) : null;
@@ -88,7 +90,7 @@ function Communication({
               active={active === 'conversations'}
               leftBehind={leftBehind}
             />
-          ) : team.is_coach ? (
+          ) : relatesEvents ? (
             <AnnouncementsWithEvents team={team} userId={userId} />
           ) : (
             <AnnouncementsPanel team={team} userId={userId} />

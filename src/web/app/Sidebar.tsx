@@ -5,7 +5,7 @@ import { Badge } from '../components/Badge.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
-import { TABS, type TabCounts } from './tab-registry.tsx';
+import { BADGES, TABS, type TabCounts } from './registry.tsx';
 import { UserBlock } from './UserBlock.tsx';
 
 interface SidebarProps {
@@ -95,10 +95,10 @@ export function Sidebar({
 
 /** With unread messages, Communication opens on them rather than on the announcements. */
 function tabHref(tab: TabId, counts: TabCounts): string {
-  return tab === 'messages' && counts.unread > 0 ? '#messages?subtab=conversations' : `#${tab}`;
+  return tab === 'messages' && (counts.messages ?? 0) > 0 ? '#messages?subtab=conversations' : `#${tab}`;
 }
 
 function TabBadge({ tab, counts }: { tab: TabId; counts: TabCounts }) {
-  const { badge } = TABS[tab];
-  return badge ? <Badge count={counts[badge.count]} label={badge.label} /> : null;
+  const badge = BADGES.get(tab);
+  return badge ? <Badge count={counts[tab] ?? 0} label={badge.label} /> : null;
 }

@@ -1,5 +1,6 @@
 import type { TabId } from '../../shared/tabs.ts';
-import { tabHeading, TABS, type TabScreenContext } from './tab-registry.tsx';
+import type { TabScreenContext } from '../lib/web-feature.ts';
+import { tabHeading, TABS } from './registry.tsx';
 
 interface TabContentProps extends Omit<TabScreenContext, 'heading'> {
   tab: TabId;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Modal } from './Modal.tsx';
+import { DialogFrame } from './DialogFrame.tsx';
 
 export const DISCARD_MESSAGES = {
   title: 'Discard changes?',
@@ -20,15 +20,19 @@ interface DiscardChangesDialogProps {
   saveAction?: SaveAction | undefined;
 }
 
-/** Asked when a form with unsaved input is being closed. Focus starts on the safe answer. */
+/**
+ * Asked when a form with unsaved input is being closed (by Modal). Focus starts on the safe answer; every
+ * way out of this dialog (Escape, backdrop, ×, Back) keeps editing.
+ */
 export function DiscardChangesDialog({ onKeepEditing, onDiscard, saveAction }: DiscardChangesDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <DialogFrame
       open
       title={DISCARD_MESSAGES.title}
       size="sm"
-      onClose={onKeepEditing}
+      onRequestClose={onKeepEditing}
+      onBack={onKeepEditing}
       initialFocusRef={keepRef}
       footer={
         <>
@@ -47,6 +51,6 @@ export function DiscardChangesDialog({ onKeepEditing, onDiscard, saveAction }: D
       }
     >
       <p>{DISCARD_MESSAGES.text}</p>
-    </Modal>
+    </DialogFrame>
   );
 }

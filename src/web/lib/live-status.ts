@@ -29,35 +29,3 @@ export function useLiveConnected(teamId: number | null | undefined): boolean {
 export function usePollingFallback(teamId: number | null | undefined, intervalMs: number): number | false {
   return useLiveConnected(teamId) ? false : intervalMs;
 }
-
-/**
- * What each live change asks the page to read again, as TanStack Query key prefixes. Every feature keeps
- * its answers under these keys: ['teams', teamId, 'conversations'], ['teams', teamId, 'messages',
- * conversationId], ['teams', teamId, 'unread'], ['teams', teamId, 'announcements'], ['teams', teamId,
- * 'polls'] (and the dashboard's cards read the same queries).
- */
-export function liveQueryPrefixes(
-  teamId: number,
-  topic: 'messages' | 'conversations' | 'announcements' | 'polls',
-  conversationId?: number,
-): (readonly unknown[])[] {
-  switch (topic) {
-    case 'messages':
-      return [
-        ['teams', teamId, 'conversations'],
-        conversationId === undefined
-          ? ['teams', teamId, 'messages']
-          : ['teams', teamId, 'messages', conversationId],
-        ['teams', teamId, 'unread'],
-      ];
-    case 'conversations':
-      return [
-        ['teams', teamId, 'conversations'],
-        ['teams', teamId, 'unread'],
-      ];
-    case 'announcements':
-      return [['teams', teamId, 'announcements']];
-    case 'polls':
-      return [['teams', teamId, 'polls']];
-  }
-}

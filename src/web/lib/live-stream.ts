@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   LIVE_TOPICS,
@@ -8,7 +8,7 @@ import {
 } from '../../shared/conversations.ts';
 import { API_BASE } from './api-client.ts';
 import { getToken } from './auth-token.ts';
-import { liveQueryPrefixes, setLiveTeam } from './live-status.ts';
+import { setLiveTeam } from './live-status.ts';
 
 // The live stream of the selected team (GET /api/messaging/stream, docs/decisions/021): server-sent
 // events read with fetch, since EventSource cannot send the bearer token. Each change asks TanStack Query
@@ -26,6 +26,16 @@ const HIDDEN_CLOSE_MS = 60_000;
 const ALL_TOPICS: readonly LiveTopic[] = LIVE_TOPICS;
 
 /**
+ * What a live change of `topic` makes stale, as TanStack Query key prefixes: the features say it in their
+ * registrations, and the app passes their union (src/web/app/registry.ts).
+ */
+export type LiveQueryKeys = (
+  teamId: number,
+  topic: LiveTopic,
+  conversationId?: number,
+) => readonly QueryKey[];
+
+/**
  * A polling interval for TanStack Query that is `visibleMs` while the page is visible and the spec's
  * 120 s while it is hidden (read again after each fetch; use with refetchIntervalInBackground).
  */
@@ -35,7 +45,11 @@ export function visibleOrHidden(visibleMs: number | false): number | false | (()
 }
 
 /** Connects the team's stream until the returned function is called. */
-export function connectLive(teamId: number, queryClient: QueryClient): () => void {
+export function connectLive(
+  teamId: number,
+  queryClient: QueryClient,
+  liveQueryKeys: LiveQueryKeys,
+): () => void {
   let stopped = false;
   let paused = false;
   let failures = 0;
@@ -47,7 +61,7 @@ export function connectLive(teamId: number, queryClient: QueryClient): () => voi
   let requestedAt = 0;
 
   const invalidate = (topic: LiveTopic, conversationId?: number) => {
-    for (const queryKey of liveQueryPrefixes(teamId, topic, conversationId)) {
+    for (const queryKey of liveQueryKeys(teamId, topic, conversationId)) {
       void queryClient.invalidateQueries({ queryKey });
     }
   };
@@ -187,10 +201,10 @@ export function connectLive(teamId: number, queryClient: QueryClient): () => voi
 }
 
 /** Keeps the live stream of the team connected while mounted (the shell mounts it once). */
-export function useLiveStream(teamId: number | null | undefined): void {
+export function useLiveStream(teamId: number | null | undefined, liveQueryKeys: LiveQueryKeys): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (teamId === null || teamId === undefined) return undefined;
-    return connectLive(teamId, queryClient);
-  }, [teamId, queryClient]);
+    return connectLive(teamId, queryClient, liveQueryKeys);
+  }, [teamId, queryClient, liveQueryKeys]);
 }

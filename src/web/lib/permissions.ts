@@ -3,6 +3,7 @@ import { myPermissionsSchema, type MyPermissions } from '../../shared/api/modera
 import type { Team } from '../../shared/api/teams.ts';
 import {
   hasCapability,
+  isCoachCapability,
   MODERATOR_FLAGS,
   type Capability,
   type ModeratorFlag,
@@ -31,9 +32,22 @@ function heldFlags(permissions: MyPermissions | undefined): ModeratorFlag[] {
   return permissions ? MODERATOR_FLAGS.filter((flag) => permissions[flag]) : [];
 }
 
-/** Whether the signed-in user may use `capability` on `team`; false while the flags load. */
+/**
+ * What the team's own answer tells without its moderator flags (coach of the team or admin): for a list
+ * of teams whose flags are not loaded, e.g. the other teams an upload may go to.
+ */
+export function canWithoutFlags(team: Pick<Team, 'is_coach'>, capability: Capability): boolean {
+  return hasCapability({ isCoach: team.is_coach, flags: [] }, capability);
+}
+
+/**
+ * Whether the signed-in user may use `capability` on `team`; false while the flags load. The screens'
+ * only way to ask what a user may do: never `team.is_coach` or a role.
+ */
 export function useCan(team: Pick<Team, 'id' | 'is_coach'> | null, capability: Capability): boolean {
-  const permissions = useMyPermissions(team && !team.is_coach ? team.id : null);
+  // A capability no flag grants needs no flags: no request.
+  const needsFlags = team !== null && !team.is_coach && !isCoachCapability(capability);
+  const permissions = useMyPermissions(needsFlags ? team.id : null);
   if (!team) return false;
   return hasCapability({ isCoach: team.is_coach, flags: heldFlags(permissions.data) }, capability);
 }

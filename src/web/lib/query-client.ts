@@ -2,7 +2,11 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { clearToken, getToken } from './auth-token.ts';
 
-/** Query keys read by more than one feature. */
+/**
+ * Query keys read by more than one feature (or by lib/). Each feature owns the rest in its api/keys.ts
+ * (docs/decisions/038), built on `team(teamId)` so that switching teams never shows another team's
+ * answers and one invalidation of a team reloads all of them.
+ */
 export const queryKeys = {
   me: ['me'] as const,
   config: ['config'] as const,
@@ -12,17 +16,10 @@ export const queryKeys = {
   myTeam: ['teams', 'my-team'] as const,
   /** Everything about one team: its players and its parent accounts. */
   team: (teamId: number) => ['teams', teamId] as const,
-  players: (teamId: number) => ['teams', teamId, 'players'] as const,
-  syncedParents: (teamId: number) => ['teams', teamId, 'parents', 'synced'] as const,
   /** The signed-in user's moderator flags on the team. */
   myPermissions: (teamId: number) => ['teams', teamId, 'my-permissions'] as const,
+  /** The kits feature edits them; the events' forms offer their names. */
   kits: (teamId: number) => ['teams', teamId, 'kits'] as const,
-  moderators: (teamId: number) => ['teams', teamId, 'moderators'] as const,
-  /** The Join Requests tab and the Admin badge read the same list. */
-  joinRequests: (teamId: number) => ['join-requests', teamId] as const,
-  /** The signed-in user's own join requests and waiting invites (joining from inside the app). */
-  myJoinRequests: ['join-requests', 'mine'] as const,
-  myInvites: ['invites', 'mine'] as const,
   /** The calendar feed's URL: a password change ends it (the account screen drops the kept one). */
   calendarToken: ['calendar-token'] as const,
 };

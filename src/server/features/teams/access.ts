@@ -55,6 +55,12 @@ const CAPABILITY_WORDS: Record<Capability, string> = {
   review_join_requests: "review this team's join requests",
   manage_moderators: "manage this team's moderators",
   regenerate_invite_code: "change this team's invite code",
+  view_invite_code: "see this team's invite code",
+  moderate_announcements: "moderate this team's announcements",
+  relate_announcement_events: "relate this team's announcements to its events",
+  view_chat_post_status: "see this team's group-chat status",
+  record_attendance: "record this team's attendance",
+  answer_for_all_players: 'answer for every player of this team',
 };
 
 /** 403 unless the caller holds the capability on this team. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { joinRequestSchema, type JoinRequest } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
+import { joinRequestKeys } from './keys.ts';
 
 /** While the Join Requests tab is open (spec part 2 section 9). */
 export const JOIN_REQUESTS_REFRESH_MS = 15_000;
@@ -17,7 +18,7 @@ export function getJoinRequests(teamId: number): Promise<JoinRequest[]> {
 }
 
 function joinRequestsQuery(teamId: number) {
-  return { queryKey: queryKeys.joinRequests(teamId), queryFn: () => getJoinRequests(teamId) };
+  return { queryKey: joinRequestKeys.list(teamId), queryFn: () => getJoinRequests(teamId) };
 }
 
 export function useJoinRequests(teamId: number, enabled = true) {
@@ -36,7 +37,7 @@ export function usePendingJoinRequestCount(teamId: number | null, enabled: boole
   const query = useQuery({
     // Under the list's key, so a decision reloads it too; polled every 10 s while the tab is open
     // (the list, when its tab is open, every 15 s).
-    queryKey: [...queryKeys.joinRequests(teamId ?? 0), 'pending-count'],
+    queryKey: joinRequestKeys.pendingCount(teamId ?? 0),
     queryFn: () => getPendingCount(teamId ?? 0),
     enabled: enabled && teamId !== null,
     refetchInterval: PENDING_COUNT_REFRESH_MS,
@@ -50,5 +51,5 @@ export function usePendingJoinRequestCount(teamId: number | null, enabled: boole
  * parent may now be linked to a player.
  */
 export function joinRequestReloads(teamId: number) {
-  return [queryKeys.joinRequests(teamId), queryKeys.team(teamId)];
+  return [joinRequestKeys.list(teamId), queryKeys.team(teamId)];
 }

@@ -11,6 +11,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { usePollingFallback } from '../../../lib/live-status.ts';
 import { visibleOrHidden } from '../../../lib/live-stream.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
+import { announcementKeys } from './keys.ts';
 
 // /api/messaging/announcements (spec part 1 section 7).
 
@@ -19,11 +20,6 @@ import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
  * (spec part 1 section 9).
  */
 export const ANNOUNCEMENTS_REFRESH_MS = 60_000;
-
-export const announcementKeys = {
-  list: (teamId: number) => ['teams', teamId, 'announcements'] as const,
-  chatPostError: (teamId: number) => ['teams', teamId, 'chat-post-error'] as const,
-};
 
 export function getAnnouncements(teamId: number): Promise<Announcement[]> {
   return apiRequest(`/messaging/announcements/${teamId}`, { schema: z.array(announcementSchema) });

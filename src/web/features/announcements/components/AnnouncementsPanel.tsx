@@ -33,7 +33,7 @@ export function AnnouncementsPanel({ team, userId, eventOptions = [] }: Announce
   const canPost = useCan(team, 'make_announcements');
   const removeComment = useDeleteComment(team.id);
   // Coaches of the team and admins moderate: they delete any announcement or comment (018).
-  const moderates = team.is_coach;
+  const moderates = useCan(team, 'moderate_announcements');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const hasGroupChat = Boolean(team.groupme_bot_id);

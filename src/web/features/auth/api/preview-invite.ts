@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { invitePreviewResponse } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { InviteParams } from '../lib/invite-params.ts';
+import { authKeys } from './keys.ts';
 
 /** The name of the team an emailed invite link is for; null when the link is not a usable invite. */
 export async function previewInvite(invite: InviteParams): Promise<string | null> {
@@ -21,7 +22,7 @@ export async function previewInvite(invite: InviteParams): Promise<string | null
 
 export function useInvitedTeamName(invite: InviteParams | null): string | null {
   const query = useQuery({
-    queryKey: ['invite-preview', invite?.inviteCode, invite?.email, invite?.inviteToken],
+    queryKey: authKeys.invitePreview(invite?.inviteCode, invite?.email, invite?.inviteToken),
     queryFn: () => (invite ? previewInvite(invite) : Promise.resolve(null)),
     enabled: Boolean(invite?.inviteToken),
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { rsvpListSchema, type RsvpList } from '../../../../shared/api/calendar.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { calendarKeys } from './keys.ts';
+import { rsvpKeys } from './keys.ts';
 
 /**
  * GET /api/team-rsvp/user/{userId}/events?team_id=: the players the user may answer for on the team
@@ -13,7 +13,7 @@ export function getMyRsvps(userId: number, teamId: number): Promise<RsvpList> {
 
 export function useMyRsvps(userId: number, teamId: number, options: { refetchInterval?: number } = {}) {
   return useQuery({
-    queryKey: calendarKeys.myRsvps(teamId),
+    queryKey: rsvpKeys.mine(teamId),
     queryFn: () => getMyRsvps(userId, teamId),
     ...options,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { overviewSchema } from '../../../../shared/api/calendar.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { calendarKeys } from './keys.ts';
+import { rsvpKeys } from './keys.ts';
 
 /** GET /api/team-rsvp/team/{teamId}/overview: upcoming events with their answers (coaches). */
 export function getRsvpOverview(teamId: number) {
@@ -9,5 +9,5 @@ export function getRsvpOverview(teamId: number) {
 }
 
 export function useRsvpOverview(teamId: number) {
-  return useQuery({ queryKey: calendarKeys.overview(teamId), queryFn: () => getRsvpOverview(teamId) });
+  return useQuery({ queryKey: rsvpKeys.overview(teamId), queryFn: () => getRsvpOverview(teamId) });
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/api/calendar.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
-import { calendarKeys } from './keys.ts';
+import { rsvpKeys } from './keys.ts';
 
 /** POST /api/team-rsvp/submit: one player's answer (resubmitting replaces it). */
 export function submitRsvp(body: RsvpSubmit): Promise<Rsvp> {
@@ -15,7 +15,7 @@ export function submitRsvp(body: RsvpSubmit): Promise<Rsvp> {
 }
 
 export function useSubmitRsvp(teamId: number) {
-  return useReloadingMutation(submitRsvp, [calendarKeys.myRsvps(teamId), calendarKeys.overview(teamId)]);
+  return useReloadingMutation(submitRsvp, [rsvpKeys.mine(teamId), rsvpKeys.overview(teamId)]);
 }
 
 /** POST /api/team-rsvp/submit-all: the same answer for several players in one request (all or none). */
@@ -24,5 +24,5 @@ export function submitRsvpAll(body: RsvpSubmitAll): Promise<Rsvp[]> {
 }
 
 export function useSubmitRsvpAll(teamId: number) {
-  return useReloadingMutation(submitRsvpAll, [calendarKeys.myRsvps(teamId), calendarKeys.overview(teamId)]);
+  return useReloadingMutation(submitRsvpAll, [rsvpKeys.mine(teamId), rsvpKeys.overview(teamId)]);
 }

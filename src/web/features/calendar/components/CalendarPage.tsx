@@ -7,6 +7,7 @@ import { todayIn } from '../../../../shared/event-dates.ts';
 import { addDays, formatDate } from '../../../../shared/events.ts';
 import { RSVP_MESSAGES } from '../../../../shared/rsvp.ts';
 import { Modal } from '../../../components/Modal.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { getCalendarEvents, useCalendarEvents } from '../api/get-calendar-events.ts';
@@ -82,11 +83,12 @@ function TeamCalendar({
   const range = gridRange(month);
   const events = useCalendarEvents(team.id, range.from, range.to);
   const eventsByDate = useMemo(() => byDate(events.data ?? []), [events.data]);
+  const recordsAttendance = useCan(team, 'record_attendance');
   const rsvp = useRsvpActions(user.id, team.id, {
     filter: showFor === NO_PLAYER ? null : Number(showFor),
     coachLike,
-    // Who answers after an event starts goes by the role on this team (a coach may be a parent here).
-    runsTeam: team.is_coach,
+    // Who answers after an event starts goes by this team (a coach may be a parent here).
+    runsTeam: recordsAttendance,
   });
 
   const goToMonth = (next: string) => {

@@ -13,7 +13,7 @@ import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useMyRsvps } from '../api/get-my-rsvps.ts';
-import { calendarKeys } from '../api/keys.ts';
+import { rsvpKeys } from '../api/keys.ts';
 import { useSubmitRsvp, useSubmitRsvpAll } from '../api/submit-rsvp.ts';
 import { answerKey, answersByKey, rsvpFailure, withAnswers } from './rsvp.ts';
 
@@ -87,7 +87,7 @@ export function useRsvpActions(
   const keep = useCallback(
     (saved: readonly Rsvp[]) => {
       queryClient.setQueryData<RsvpList>(
-        calendarKeys.myRsvps(teamId),
+        rsvpKeys.mine(teamId),
         (old) => old && { ...old, rsvps: withAnswers(old.rsvps, saved) },
       );
       setDrafts((current) => {

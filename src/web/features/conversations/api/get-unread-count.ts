@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePollingFallback } from '../../../lib/live-status.ts';
+import { conversationKeys } from './keys.ts';
 
 // The Communication badge (side bar, and the Messages tab): loaded with the shell, so it stays tiny and
 // imports nothing else of the conversations feature. The schema is the contract's unreadCountSchema,
@@ -12,9 +13,6 @@ export const UNREAD_COUNT_POLL_MS = 30_000;
 
 const unreadCount = z.object({ unread_count: z.number() });
 
-/** The key of lib/live-status.ts's convention (also in ./keys.ts, which the shell does not load). */
-const unreadKey = (teamId: number) => ['teams', teamId, 'unread'] as const;
-
 /** GET /api/messaging/unread-count/{teamId}: messages from others since the user last read each. */
 export async function getUnreadCount(teamId: number): Promise<number> {
   return (await apiRequest(`/messaging/unread-count/${teamId}`, { schema: unreadCount })).unread_count;
@@ -24,7 +22,7 @@ export async function getUnreadCount(teamId: number): Promise<number> {
 export function useUnreadCount(teamId: number | null): number {
   const interval = usePollingFallback(teamId, UNREAD_COUNT_POLL_MS);
   const query = useQuery({
-    queryKey: unreadKey(teamId ?? 0),
+    queryKey: conversationKeys.unread(teamId ?? 0),
     queryFn: () => getUnreadCount(teamId ?? 0),
     enabled: teamId !== null,
     refetchInterval: interval,

@@ -1,7 +1,9 @@
-// The conversations' answers, under the keys the live stream reloads (lib/live-status.ts): switching teams
-// never shows another team's messages.
+// The conversations' answers, under the team's key: switching teams never shows another team's messages.
+// The live stream reloads them through the feature's registration (../feature.ts).
 export const conversationKeys = {
   list: (teamId: number) => ['teams', teamId, 'conversations'] as const,
+  /** Every open thread of the team. */
+  allMessages: (teamId: number) => ['teams', teamId, 'messages'] as const,
   messages: (teamId: number, conversationId: number) =>
     ['teams', teamId, 'messages', conversationId] as const,
   unread: (teamId: number) => ['teams', teamId, 'unread'] as const,

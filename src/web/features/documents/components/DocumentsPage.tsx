@@ -10,7 +10,7 @@ import {
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/permissions.ts';
+import { canWithoutFlags, useCan } from '../../../lib/permissions.ts';
 import { useTeamDocuments } from '../api/get-team-documents.ts';
 import type { DocumentFilter } from '../api/keys.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
@@ -85,7 +85,9 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
   const [publicDefault, setPublicDefault] = useState(true);
   const close = () => setDialog(null);
   // Coaches upload to any team they coach; a moderator with can_upload_files to this team.
-  const uploadTeams = teams.filter((t) => t.is_coach || (t.id === team.id && canUpload));
+  const uploadTeams = teams.filter((t) =>
+    t.id === team.id ? canUpload : canWithoutFlags(t, 'upload_files'),
+  );
   const list = documents.data ?? [];
 
   return (

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { myInviteSchema, type MyInvite } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { joiningKeys } from './keys.ts';
 
 export function getMyInvites(): Promise<MyInvite[]> {
   return apiRequest('/invites/mine', { schema: z.array(myInviteSchema) });
 }
 
 export function useMyInvites(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.myInvites, queryFn: getMyInvites, enabled });
+  return useQuery({ queryKey: joiningKeys.myInvites, queryFn: getMyInvites, enabled });
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { joinResponse, type JoinResponse } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
+import { joiningKeys } from './keys.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 
 /** Asks to join the team of an invite code as the signed-in user. */
@@ -25,7 +26,7 @@ function useJoiningWrite<T>(mutationFn: (value: T) => Promise<JoinResponse>) {
     mutationFn,
     onSuccess: () =>
       Promise.all(
-        [queryKeys.teams, queryKeys.myJoinRequests, queryKeys.myInvites].map((queryKey) =>
+        [queryKeys.teams, joiningKeys.myJoinRequests, joiningKeys.myInvites].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -1,7 +1,7 @@
 import { moderatorSchema, type Moderator } from '../../../../shared/api/moderators.ts';
 import { flagOfKey, type PermissionKey } from '../../../../shared/permissions.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { moderatorKeys } from './keys.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
 
 export interface AssignModeratorInput {
@@ -26,6 +26,6 @@ export function assignModerator(teamId: number, { userId, keys }: AssignModerato
 export function useAssignModerator(teamId: number) {
   return useReloadingMutation(
     (input: AssignModeratorInput) => assignModerator(teamId, input),
-    [queryKeys.moderators(teamId)],
+    [moderatorKeys.list(teamId)],
   );
 }

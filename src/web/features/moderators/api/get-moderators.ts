@@ -9,14 +9,14 @@ import {
   type PotentialModerator,
 } from '../../../../shared/api/moderators.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { moderatorKeys } from './keys.ts';
 
 export function getModerators(teamId: number): Promise<Moderator[]> {
   return apiRequest(`/moderators/team/${teamId}`, { schema: z.array(moderatorSchema) });
 }
 
 export function useModerators(teamId: number) {
-  return useQuery({ queryKey: queryKeys.moderators(teamId), queryFn: () => getModerators(teamId) });
+  return useQuery({ queryKey: moderatorKeys.list(teamId), queryFn: () => getModerators(teamId) });
 }
 
 export function getPotentialModerators(teamId: number): Promise<PotentialModerator[]> {
@@ -25,7 +25,7 @@ export function getPotentialModerators(teamId: number): Promise<PotentialModerat
 
 export function usePotentialModerators(teamId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...queryKeys.moderators(teamId), 'potential'],
+    queryKey: moderatorKeys.potential(teamId),
     queryFn: () => getPotentialModerators(teamId),
     enabled,
   });
@@ -38,7 +38,7 @@ export function getPermissionDefinitions(): Promise<PermissionDefinition[]> {
 
 export function usePermissionDefinitions() {
   return useQuery({
-    queryKey: ['moderator-permissions'],
+    queryKey: moderatorKeys.definitions,
     queryFn: getPermissionDefinitions,
     staleTime: Infinity,
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { moderatorKeys } from './keys.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
 
 export function revokeModerator(teamId: number, userId: number): Promise<{ message: string }> {
@@ -13,6 +13,6 @@ export function revokeModerator(teamId: number, userId: number): Promise<{ messa
 export function useRevokeModerator(teamId: number) {
   return useReloadingMutation(
     (userId: number) => revokeModerator(teamId, userId),
-    [queryKeys.moderators(teamId)],
+    [moderatorKeys.list(teamId)],
   );
 }

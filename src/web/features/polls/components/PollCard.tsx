@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { EligiblePlayer, Poll } from '../../../../shared/api/polls.ts';
 import { isArchived, POLL_MESSAGES } from '../../../../shared/polls.ts';
-import type { Role } from '../../../../shared/roles.ts';
 import { Tag } from '../../../components/Tag.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -11,8 +10,8 @@ import { useVotePoll } from '../api/save-poll.ts';
 interface PollCardProps {
   teamId: number;
   poll: Poll;
-  /** The caller's role on the team (who sees the "no players" text). */
-  role: Role;
+  /** The caller answers for every active player (useCan 'answer_for_all_players'): no "no players" text. */
+  answersForAll: boolean;
   zone: string;
   /** Active players the caller may vote for. */
   eligible: readonly EligiblePlayer[];
@@ -23,13 +22,12 @@ interface PollCardProps {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One poll: the results, the vote controls for each player the caller may still vote for, the details. */
-export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete }: PollCardProps) {
+export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, onDelete }: PollCardProps) {
   const vote = useVotePoll(teamId);
   const remaining = eligible.filter((p) => !poll.voted_player_ids.includes(p.id));
   const [chosen, setChosen] = useState<number | null>(null);
   const voter = remaining.find((p) => p.id === chosen) ?? remaining[0];
   const titleId = `poll-${poll.id}-title`;
-  const coachLike = role === 'coach' || role === 'admin';
   // The answer may be minutes old (the ETag period): the client's clock also decides 'expired'.
   const archived = poll.is_archived || isArchived(poll.expires_at);
 
@@ -146,7 +144,7 @@ export function PollCard({ teamId, poll, role, zone, eligible, onEdit, onDelete 
         </div>
       )}
 
-      {!archived && eligible.length === 0 && !coachLike && (
+      {!archived && eligible.length === 0 && !answersForAll && (
         <p className="muted">{POLL_MESSAGES.parentWithoutPlayers}</p>
       )}
 

@@ -28,6 +28,7 @@ export function PollsPanel({ team, highlightPollId }: PollsPanelProps) {
   const polls = usePolls(team.id);
   const remove = useDeletePoll(team.id);
   const canCreate = useCan(team, 'make_announcements');
+  const answersForAll = useCan(team, 'answer_for_all_players');
   const zone = useTeamTimeZone();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -90,7 +91,7 @@ export function PollsPanel({ team, highlightPollId }: PollsPanelProps) {
               key={poll.id}
               teamId={team.id}
               poll={poll}
-              role={polls.data.role}
+              answersForAll={answersForAll}
               zone={zone}
               eligible={polls.data.eligible_players}
               onEdit={() => setDialog({ kind: 'form', poll })}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { playerSchema, type Player } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { rosterKeys } from './keys.ts';
 
 const playerList = z.array(playerSchema);
 
@@ -16,7 +16,7 @@ export function getPlayers(teamId: number): Promise<Player[]> {
 
 export function usePlayers(teamId: number | null) {
   return useQuery({
-    queryKey: queryKeys.players(teamId ?? 0),
+    queryKey: rosterKeys.players(teamId ?? 0),
     queryFn: () => getPlayers(teamId ?? 0),
     enabled: teamId !== null,
     refetchInterval: PLAYERS_REFRESH_MS,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { syncedParentSchema, type SyncedParent } from '../../../../shared/api/roster.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { rosterKeys } from './keys.ts';
 
 const syncedParentList = z.array(syncedParentSchema);
 
@@ -13,7 +13,7 @@ export function getSyncedParents(teamId: number): Promise<SyncedParent[]> {
 
 export function useSyncedParents(teamId: number, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.syncedParents(teamId),
+    queryKey: rosterKeys.syncedParents(teamId),
     queryFn: () => getSyncedParents(teamId),
     enabled,
   });

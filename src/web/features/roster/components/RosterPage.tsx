@@ -61,6 +61,7 @@ function TeamRoster({ team }: { team: Team }) {
   const playersQuery = usePlayers(team.id);
   const deleteMutation = useDeletePlayer(team.id);
   const canManageRoster = useCan(team, 'manage_roster');
+  const seesInviteCode = useCan(team, 'view_invite_code');
   // The server gives parents' contact details to whoever manages the roster: the same people manage them.
   const canManageParents = canManageRoster;
   const players = [...(playersQuery.data ?? [])].sort(compareByJersey);
@@ -88,7 +89,7 @@ function TeamRoster({ team }: { team: Team }) {
 
   return (
     <div className="page-body page-body--wide">
-      {team.is_coach && team.invite_code && <InviteCodePanel code={team.invite_code} />}
+      {seesInviteCode && team.invite_code && <InviteCodePanel code={team.invite_code} />}
 
       <section className="card roster" aria-labelledby="players-title">
         <div className="section-header">

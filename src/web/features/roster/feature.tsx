@@ -1,0 +1,15 @@
+import { lazyScreen } from '../../components/LazyScreen.tsx';
+import type { WebFeature } from '../../lib/web-feature.ts';
+
+const RosterPage = lazyScreen(() => import('./components/RosterPage.tsx').then((m) => m.RosterPage));
+
+// The roster's part of the app (registered in src/web/app/registry.ts): the Team tab.
+export const rosterFeature: WebFeature = {
+  tabs: {
+    team: {
+      icon: 'users',
+      title: (coachLike) => (coachLike ? 'Team Management' : 'Team Roster'),
+      screen: (c) => <RosterPage title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} />,
+    },
+  },
+};
