@@ -71,9 +71,23 @@ export class AnswerCache {
   }
 }
 
+/** The answers for the Accept-Encoding headers seen: a browser sends the same one on every request. */
+const gzipAccepted = new Map<string, boolean>();
+const MAX_ENCODING_HEADERS = 1_000;
+
 /** Whether an Accept-Encoding header admits gzip (a `q=0` refuses it; `*` admits it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (typeof header !== 'string') return false;
+  let accepted = gzipAccepted.get(header);
+  if (accepted === undefined) {
+    accepted = admitsGzip(header);
+    if (gzipAccepted.size >= MAX_ENCODING_HEADERS) gzipAccepted.clear();
+    gzipAccepted.set(header, accepted);
+  }
+  return accepted;
+}
+
+function admitsGzip(header: string): boolean {
   return header.split(',').some((part) => {
     const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
     if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== '*') return false;

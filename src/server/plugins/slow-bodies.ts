@@ -69,12 +69,26 @@ function cut(entry: Watched): void {
   setTimeout(() => socket.destroy(), 1_000).unref();
 }
 
+/** A request without Content-Length or Transfer-Encoding, or with Content-Length: 0, has no body. */
+function hasNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
+}
+
+function leaveOpen(): void {}
+
 /** Watches every request's body on the server; answers a function that stops watching. */
 export function watchSlowBodies(server: Server, limits: SlowBodyLimits = SLOW_BODY_LIMITS): () => void {
   const watched = new Set<Watched>();
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (req.complete) return;
+    if (hasNoBody(req)) {
+      // Nothing to wait for (a GET, a poll): the listener only keeps Node from closing the connection
+      // while the route is at work, as it does for a body that has arrived whole.
+      req.on('timeout', leaveOpen);
+      return;
+    }
     const now = Date.now();
     const entry: Watched = {
       req,

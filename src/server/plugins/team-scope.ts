@@ -55,9 +55,23 @@ interface ReadTags {
   answerKey: string;
 }
 
+/** The address part of the tags, per address: a poll asks the same few addresses again and again. */
+const addressTags = new Map<string, string>();
+const MAX_ADDRESS_TAGS = 10_000;
+
+function addressTag(url: string): string {
+  let tag = addressTags.get(url);
+  if (tag === undefined) {
+    tag = createHash('sha256').update(url).digest('base64url').slice(0, 16);
+    if (addressTags.size >= MAX_ADDRESS_TAGS) addressTags.clear();
+    addressTags.set(url, tag);
+  }
+  return tag;
+}
+
 function readTags(request: FastifyRequest, now: number): ReadTags {
   const { team, user } = request.teamAccess;
-  const address = createHash('sha256').update(request.url).digest('base64url').slice(0, 16);
+  const address = addressTag(request.url);
   const period = Math.floor(now / ETAG_PERIOD_MS);
   const etag = `W/"${team.id}.${team.dataVersion}.${user.id}.${user.tokenVersion}.${period}.${address}"`;
   const answerKey = request.routeOptions.config.sameAnswerForEveryMember
@@ -114,11 +128,13 @@ export function signedInScope(
     // A successful read's serialised answer is kept (error answers are not), and a large one is sent
     // gzipped to a client that takes it.
     scope.addHook('onSend', async (request, reply, payload) => {
+      const ifNoneMatch = request.headers['if-none-match'];
       if (
+        ifNoneMatch !== undefined &&
         request.method === 'GET' &&
         reply.statusCode === 200 &&
         reply.hasHeader('ETag') &&
-        parseIfNoneMatch(request.headers['if-none-match'])?.any
+        parseIfNoneMatch(ifNoneMatch)?.any
       ) {
         reply.code(304).removeHeader('Content-Type').removeHeader('Content-Encoding');
         return null;

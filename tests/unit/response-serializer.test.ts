@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { compileWriter, responseSerializerCompiler } from '../../src/server/plugins/response-serializer.ts';
+
+// The compiled writer sends production's answers without zod (docs/decisions/035): its text must be
+// zod's encode plus JSON.stringify, to the byte, including what zod leaves out. Every API test checks
+// the real answers the same way (NODE_ENV=test).
+
+const player = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nickname: z.string().nullable(),
+  jersey: z.number().optional(),
+  tags: z.array(z.enum(['keeper', 'captain'])),
+  kind: z.literal('player'),
+  contact: z.union([z.object({ email: z.string() }), z.object({ phone: z.string() })]).nullable(),
+  born: z.iso.date(),
+});
+
+const zodText = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(schema, value as never));
+const serializer = (schema: z.ZodType, checked: boolean) =>
+  responseSerializerCompiler(checked)({ schema, method: 'GET', url: '/test', httpStatus: '200' });
+
+describe('the compiled response writer', () => {
+  const value = {
+    name: 'Ana "the wall" \u2028',
+    id: 7,
+    nickname: null,
+    tags: ['keeper'],
+    kind: 'player',
+    contact: { email: 'a@example.com', password_hash: 'secret' },
+    born: '2016-04-01',
+    // Not in the schema: left out, as zod leaves it out.
+    password_hash: 'secret',
+    jersey: undefined,
+  };
+
+  it("writes zod's output: the schema's key order, optional keys left out, unknown keys dropped", () => {
+    const written = compileWriter(z.array(player))([value, { ...value, jersey: 9, contact: null }]);
+    expect(written).toBe(zodText(z.array(player), [value, { ...value, jersey: 9, contact: null }]));
+    expect(written).not.toContain('secret');
+  });
+
+  it('under tests, refuses an answer that does not fit its schema', () => {
+    expect(() => serializer(player, true)({ ...value, id: 'seven' })).toThrow();
+    expect(serializer(player, true)(value)).toBe(zodText(player, value));
+  });
+
+  it('in production, writes without checking', () => {
+    expect(serializer(z.object({ id: z.number() }), false)({ id: 'seven', other: 1 })).toBe('{"id":"seven"}');
+  });
+});
