@@ -113,7 +113,7 @@ describe('the live stream on the page', () => {
     ];
     const { response, stream } = streamResponse();
     fetchMock.mockResolvedValueOnce(response);
-    stop = connectLive(TEAM, real);
+    stop = connectLive(TEAM, real, liveQueryKeys);
     // Answered while the stream was connecting (the page's first load).
     unsubscribe.push(watch(['teams', TEAM, 'polls'], Date.now() + 1));
     await act(async () => {

@@ -76,7 +76,7 @@ export function connectLive(
   const catchUp = () => {
     const seen = new Set<string>();
     for (const topic of ALL_TOPICS) {
-      for (const queryKey of liveQueryPrefixes(teamId, topic)) {
+      for (const queryKey of liveQueryKeys(teamId, topic)) {
         const id = JSON.stringify(queryKey);
         if (seen.has(id)) continue;
         seen.add(id);
