@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccessTokens } from '../../src/server/features/auth/access-tokens.ts';
-import { retryDelaySeconds } from '../../src/server/mail/outbox.ts';
+import { retryDelaySeconds } from '../../src/server/outbox-claims.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { type ReceivedEmail, SmtpReceiver } from '../support/smtp-receiver.ts';
 import { createServices } from '../../src/server/services.ts';
@@ -328,7 +328,7 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
       (
         await queryRows<{ sent: boolean; last_error: string | null; locked: boolean }>(
           t.db,
-          sql`select sent_at is not null as sent, last_error, locked_until > now() as locked from email_outbox where id = ${id}`,
+          sql`select sent_at is not null as sent, last_error, coalesce(locked_until > now(), false) as locked from email_outbox where id = ${id}`,
         )
       )[0];
     const first = await claimDueEmail(t.db, 60);
@@ -342,10 +342,10 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
     // The first sender's marks change nothing: the row is the second sender's.
     await markFailed(t.db, first!, 'stale failure');
     expect(await state()).toEqual({ sent: false, last_error: null, locked: true });
-    await markSent(t.db, first!.id);
+    await markSent(t.db, first!);
     expect(await state()).toEqual({ sent: false, last_error: null, locked: true });
     // The second sender's own mark is kept.
-    await markSent(t.db, second!.id);
+    await markSent(t.db, second!);
     expect(await state()).toEqual({ sent: true, last_error: null, locked: false });
   });
 
