@@ -3,33 +3,13 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { announcementRoutes } from './features/announcements/routes.ts';
 import { ChatPostSender } from './features/announcements/chat-sender.ts';
 import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
-import { accountRoutes, authRoutes } from './features/auth/routes.ts';
-import { createSignInLimits } from './features/auth/sign-in-limits.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
-import { calendarFeedRoutes } from './features/calendar/feed-routes.ts';
-import { calendarMonthRoutes } from './features/calendar/month-routes.ts';
-import { calendarTokenRoutes } from './features/calendar/token-routes.ts';
-import { conversationRoutes } from './features/conversations/routes.ts';
-import { documentRoutes } from './features/documents/routes.ts';
 import type { BlobStore } from './blob-store/index.ts';
-import { createCalendarTokenService } from './features/calendar/token-service.ts';
-import { publicConfigRoutes } from './features/config/routes.ts';
-import { gameRoutes, practiceRoutes, tournamentRoutes } from './features/events/routes.ts';
 import { createHealthChecks } from './features/health/checks.ts';
-import { healthRoutes } from './features/health/routes.ts';
-import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './features/joining/routes.ts';
-import { kitRoutes } from './features/kits/routes.ts';
-import { liveRoutes } from './features/live/routes.ts';
-import { moderatorRoutes, publicModeratorRoutes } from './features/moderators/routes.ts';
-import { pollRoutes } from './features/polls/routes.ts';
-import { rosterRoutes } from './features/roster/routes.ts';
-import { rsvpRoutes } from './features/rsvp/routes.ts';
-import { teamRoutes } from './features/teams/routes.ts';
 import { MailStatus } from './mail/mail-status.ts';
 import { MailSender } from './mail/sender.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -46,7 +26,9 @@ import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { webPlugin } from './plugins/web.ts';
 import { errorForLog } from './error-log.ts';
-import { createServices } from './services.ts';
+import { type RouteContext, type RouteScope, routesOf, type ServerFeature } from './feature-module.ts';
+import { SERVER_FEATURES } from './features.ts';
+import { createServices, type Services } from './services.ts';
 
 export interface AppOptions {
   config: Config;
@@ -164,7 +146,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dataDir: config.DATA_DIR,
   });
   const tokens = createAccessTokens(signingSecret, config.ACCESS_TOKEN_TTL_HOURS);
-  const calendarTokens = createCalendarTokenService({ db, signingSecret });
   const services = createServices({
     db,
     config,
@@ -185,9 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mail: mailStatus,
     log: app.log,
   });
-  const { auth, teams, players, parents, joining, moderators, kits, tournaments, games, practices } =
-    services;
-  const { rsvp, calendarMonth, announcements } = services;
+  const routeContext: RouteContext = { config, database, answers: answerCache, health, signingSecret };
 
   // External plugins, then our own, then routes.
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -199,44 +178,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxyHops: config.TRUST_PROXY_HOPS,
   });
   await app.register(rateLimitPlugin, { db });
-  await app.register(authenticatePlugin, { auth });
+  await app.register(authenticatePlugin, { auth: services.auth });
   await app.register(teamAccessPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health });
-      await api.register(publicConfigRoutes, { config });
-      const signInLimits = createSignInLimits(db, config);
-      await api.register(authRoutes, { prefix: '/auth', auth, config, signInLimits });
-      await api.register(joiningRoutes, { joining, config });
-      await api.register(publicModeratorRoutes);
-      // The calendar feed: its secret is in the path, no bearer token (calendar apps send none).
-      await api.register(calendarFeedRoutes, { database, config, answers: answerCache });
+      await registerFeatureRoutes(api, 'public', routeContext, services);
       // Everything below needs a signed-in user; :teamId routes get the caller's team access loaded.
       await api.register(
-        signedInScope(db, answerCache, async (scope) => {
-          await scope.register(accountRoutes, { prefix: '/auth', auth, config, signInLimits });
-          await scope.register(teamRoutes, { prefix: '/teams', teams });
-          await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
-          await scope.register(moderatorRoutes, { moderators, db });
-          await scope.register(kitRoutes, { prefix: '/kits', kits });
-          await scope.register(tournamentRoutes, { prefix: '/tournaments', tournaments });
-          await scope.register(gameRoutes, { prefix: '/games', games });
-          await scope.register(practiceRoutes, { prefix: '/practices', practices });
-          await scope.register(rsvpRoutes, { prefix: '/team-rsvp', rsvp });
-          await scope.register(calendarMonthRoutes, { prefix: '/calendar', calendarMonth });
-          await scope.register(calendarTokenRoutes, { prefix: '/calendar', calendarTokens });
-          await scope.register(joiningMemberRoutes, { joining, config });
-          await scope.register(joiningTeamRoutes, { joining });
-          await scope.register(pollRoutes, { prefix: '/messaging/polls', polls: services.polls });
-          await scope.register(announcementRoutes, { prefix: '/messaging', announcements, db });
-          await scope.register(conversationRoutes, {
-            prefix: '/messaging',
-            conversations: services.conversations,
-          });
-          await scope.register(liveRoutes, { prefix: '/messaging', database });
-          await scope.register(documentRoutes, { prefix: '/documents', documents: services.documents });
-        }),
+        signedInScope(db, answerCache, (scope) =>
+          registerFeatureRoutes(scope, 'signedIn', routeContext, services),
+        ),
       );
     },
     { prefix: '/api' },
@@ -281,4 +233,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!options.database) await database.close();
   });
   return app;
+}
+
+/** Every feature's route groups of `scope`, in the order of features.ts (docs/decisions/037). */
+async function registerFeatureRoutes(
+  api: FastifyInstance,
+  scope: RouteScope,
+  context: RouteContext,
+  services: Services,
+): Promise<void> {
+  for (const feature of SERVER_FEATURES as readonly ServerFeature<Services>[]) {
+    for (const group of routesOf(feature)) {
+      if (group.scope === scope) await group.register(api, context, services);
+    }
+  }
 }

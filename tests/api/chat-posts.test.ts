@@ -198,7 +198,7 @@ describe.each(BACKENDS)('group-chat cross-posts on $name', (backend) => {
   it('a post sent after its claim ran out is not marked by the stale claim', async () => {
     await stopServer();
     await post('Claim', 'Test');
-    const { claimDueChatPosts, markChatPostSent } =
+    const { claimDueChatPosts, markChatPostFailed, markChatPostSent } =
       await import('../../src/server/features/announcements/chat-outbox.ts');
     await t.app.chatPostSender.drain();
     await t.db.execute(sql`update chat_post_outbox set next_attempt_at = now()`);
@@ -210,6 +210,9 @@ describe.each(BACKENDS)('group-chat cross-posts on $name', (backend) => {
     expect(second?.id).toBe(first?.id);
     await markChatPostSent(t.db, first!);
     expect((await outbox())[0]?.sent_at).toBeNull();
+    const before = (await outbox())[0]?.last_error;
+    await markChatPostFailed(t.db, first!, 'A stale failure', true, () => 3600);
+    expect((await outbox())[0]).toMatchObject({ last_error: before, sent_at: null, gave_up_at: null });
     await markChatPostSent(t.db, second!);
     expect((await outbox())[0]?.sent_at).not.toBeNull();
     await listen();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccessTokens } from '../../src/server/features/auth/access-tokens.ts';
-import { retryDelaySeconds } from '../../src/server/mail/outbox.ts';
+import { retryDelaySeconds } from '../../src/server/outbox-claims.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { type ReceivedEmail, SmtpReceiver } from '../support/smtp-receiver.ts';
 import { createServices } from '../../src/server/services.ts';
@@ -312,6 +312,41 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
     expect(received.subject).toBe('Old & queued');
     expect(received.text.trim()).toBe('Hello\n\nhttp://old.example/x');
     expect(received.html).toMatch(/<body[^>]*>\s*<p>Hello<\/p>\s*<\/body>/);
+  });
+
+  it('an email whose claim ran out and was claimed again is marked by the new claim only', async () => {
+    const { claimDueEmail, markFailed, markSent } = await import('../../src/server/mail/outbox.ts');
+    // Nothing else is due, so the claims below take this email, and this app's own sender is idle (it
+    // drains again only when nudged or after an hour).
+    await t.db.execute(
+      sql`update email_outbox set next_attempt_at = now() + interval '1 day' where sent_at is null`,
+    );
+    await t.app.mailSender.drain();
+    const to = uniqueEmail('reclaimed');
+    const id = await queueEmail(to, 'Claimed twice');
+    const state = async () =>
+      (
+        await queryRows<{ sent: boolean; last_error: string | null; locked: boolean }>(
+          t.db,
+          sql`select sent_at is not null as sent, last_error, coalesce(locked_until > now(), false) as locked from email_outbox where id = ${id}`,
+        )
+      )[0];
+    const first = await claimDueEmail(t.db, 60);
+    expect(first?.id).toBe(id);
+    // The first sender stalls past its claim; a second sender claims the email again.
+    await t.db.execute(
+      sql`update email_outbox set locked_until = now() - interval '1 second' where id = ${id}`,
+    );
+    const second = await claimDueEmail(t.db, 60);
+    expect(second?.id).toBe(id);
+    // The first sender's marks change nothing: the row is the second sender's.
+    await markFailed(t.db, first!, 'stale failure');
+    expect(await state()).toEqual({ sent: false, last_error: null, locked: true });
+    await markSent(t.db, first!);
+    expect(await state()).toEqual({ sent: false, last_error: null, locked: true });
+    // The second sender's own mark is kept.
+    await markSent(t.db, second!);
+    expect(await state()).toEqual({ sent: true, last_error: null, locked: false });
   });
 
   it('ends its SMTP sessions with QUIT when the app closes', async () => {

@@ -55,7 +55,7 @@ export class MailSender extends OutboxDrainer<OutboxRow> {
           }
           status?.delivered();
         },
-        sent: (row) => markSent(db, row.id, skipped.get(row) ?? null),
+        sent: (row) => markSent(db, row, skipped.get(row) ?? null),
         failed: (row, error) => markFailed(db, row, error instanceof Error ? error.message : String(error)),
         describe: (row) => ({ emailId: row.id, attempts: row.attempts }),
       },

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { OutboxDrainer } from '../../outbox-drainer.ts';
+import { retryDelaySeconds } from '../../outbox-claims.ts';
 import {
   type ChatPostRow,
   claimDueChatPosts,
   claimSeconds,
   markChatPostFailed,
   markChatPostSent,
-  retryDelaySeconds,
 } from './chat-outbox.ts';
 
 export const POST_TIMEOUT_MS = 10_000;

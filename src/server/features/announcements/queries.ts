@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RelatedEventType } from '../../../shared/announcements.ts';
 import type { Db } from '../../db/connect.ts';
+import { unclaimedChatPost } from './chat-outbox.ts';
 import {
   announcementComments,
   announcements,
@@ -282,7 +283,7 @@ export async function enqueueChatPost(
         eq(chatPostOutbox.announcementId, announcementId),
         isNull(chatPostOutbox.sentAt),
         isNull(chatPostOutbox.gaveUpAt),
-        or(isNull(chatPostOutbox.lockedUntil), lte(chatPostOutbox.lockedUntil, sql`now()`)),
+        unclaimedChatPost(),
       ),
     );
   await db.insert(chatPostOutbox).values({ teamId, announcementId, botId, text });

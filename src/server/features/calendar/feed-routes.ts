@@ -38,7 +38,7 @@ export async function calendarFeedRoutes(
   app.addHook('onClose', stop);
 
   app.get<{ Params: { userId: string; file: string }; Querystring: Record<string, unknown> }>(
-    '/calendar/feed/:userId/:file',
+    '/:userId/:file',
     async (request, reply: FastifyReply) => {
       const userId = /^\d{1,10}$/.test(request.params.userId) ? Number(request.params.userId) : 0;
       const token = FEED_FILE.exec(request.params.file)?.[1];

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 export async function publicConfigRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/config', { schema: { response: { 200: publicConfigResponse } } }, () => ({
+    .get('', { schema: { response: { 200: publicConfigResponse } } }, () => ({
       club_name: config.CLUB_NAME,
       team_time_zone: config.TEAM_TIME_ZONE,
     }));

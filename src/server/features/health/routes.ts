@@ -7,7 +7,7 @@ import { failingDetail, type HealthChecks } from './checks.ts';
  * {detail, checks} naming what fails otherwise (docs/decisions/026). Not signed in: monitors poll it.
  */
 export async function healthRoutes(app: FastifyInstance, { health }: { health: HealthChecks }) {
-  app.get('/health', async (_request, reply) => {
+  app.get('', async (_request, reply) => {
     const report = await health.report();
     if (report.ok) return { status: 'ok', checks: report.checks };
     return reply

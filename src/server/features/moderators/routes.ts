@@ -21,7 +21,7 @@ export async function publicModeratorRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
-      '/moderators/permissions',
+      '/permissions',
       { schema: { response: { 200: z.array(permissionDefinitionSchema) } } },
       () => PERMISSION_LIST,
     );

@@ -1,0 +1,17 @@
+import { defineFeature } from '../../feature-module.ts';
+import { announcementRoutes } from './routes.ts';
+import { createAnnouncementService } from './service.ts';
+
+export const announcementsFeature = defineFeature({
+  name: 'announcements',
+  uses: ['auth', 'teams', 'events'],
+  services: ({ db, config, chatPostQueued }) => ({
+    announcements: createAnnouncementService({ db, config, chatPostQueued }),
+  }),
+  routes: (group) => [
+    group('signedIn', '/messaging', announcementRoutes, ({ announcements }, { database }) => ({
+      announcements,
+      db: database.db,
+    })),
+  ],
+});
