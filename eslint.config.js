@@ -52,7 +52,10 @@ const sharedZones = [
 // Server features form layers (docs/decisions/012): each may import only the features below it, and
 // never another feature's routes or services (those are wired once, in src/server/services.ts and
 // app.ts). Joining reaches the roster only through roster/linking.ts. Layers, lowest first.
-const SERVER_LAYERS = {
+// The same lists as each server feature's `uses` (src/server/features/<name>/feature.ts): this file is plain
+// JavaScript that Node 20 loads without TypeScript, so it keeps its own copy, and
+// tests/unit/server-features.test.ts fails when the two differ.
+export const SERVER_LAYERS = {
   config: [],
   health: [],
   auth: [],

@@ -27,6 +27,17 @@ describe('the server features', () => {
     expect(SERVER_LAYERS['calendar']).toEqual(['auth', 'teams', 'invites', 'roster', 'events']);
   });
 
+  it('lints the same layers the feature modules declare (eslint.config.js keeps a copy)', async () => {
+    // A path in a variable: the config is JavaScript without types, loaded as it is.
+    const config = '../../eslint.config.js';
+    const { SERVER_LAYERS: linted } = (await import(config)) as {
+      SERVER_LAYERS: Record<string, readonly string[]>;
+    };
+    const sorted = (layers: Readonly<Record<string, readonly string[]>>) =>
+      Object.fromEntries(Object.entries(layers).map(([name, uses]) => [name, [...uses].sort()]));
+    expect(sorted(linted)).toEqual(sorted(SERVER_LAYERS));
+  });
+
   it('writes each route prefix once: in its feature module, not again in a route file', () => {
     const mounts = features.flatMap((feature) =>
       routesOf(feature).map((group) => `${group.scope} ${group.prefix}`),
