@@ -1,6 +1,7 @@
 // `npm start` builds the web app first when dist/web is missing or older than its sources (or was
-// built before the build wrote compressed copies and a manifest), so `npm install && npm start`
-// serves a current page without a separate build step.
+// built before the build wrote compressed copies and a manifest), and the server (dist/server, plain
+// JavaScript that node runs: docs/decisions/034) when it is missing or older than its sources, so
+// `npm install && npm start` serves current code without a separate build step.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,4 +28,16 @@ const sources = Math.max(
 if (!fs.existsSync(built) || !fs.existsSync(manifest) || fs.statSync(built).mtimeMs < sources) {
   console.log('Building the web app (dist/web)...');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+}
+
+const server = path.join(root, 'dist/server/main.js');
+const serverSources = Math.max(
+  newestMtime(path.join(root, 'src/server')),
+  newestMtime(path.join(root, 'src/shared')),
+  fs.statSync(path.join(root, 'scripts/build-server.mjs')).mtimeMs,
+);
+if (!fs.existsSync(server) || fs.statSync(server).mtimeMs < serverSources) {
+  console.log('Building the server (dist/server)...');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
 }

@@ -1,14 +1,20 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { fromDatabase } from './errors.ts';
+import type { SetupData } from './pglite-setup.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+import { RUNNING_TYPESCRIPT, siblingModule, tsxModule } from './sibling-module.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -72,7 +78,7 @@ function writeWatcher() {
   };
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 // PGlite's own defaults, less '-F' (which turns fsync off): a club's data must survive a power cut.
 export const PGLITE_START_PARAMS = [
@@ -99,7 +105,42 @@ export const PGLITE_START_PARAMS = [
   'fsync=on',
   '-c',
   'synchronous_commit=on',
+  // 16 MB of buffers rather than PostgreSQL's 128 MB: a club's working set fits, and the process stays
+  // small enough for a 1 GB server (docs/decisions/034).
+  '-c',
+  'shared_buffers=16MB',
 ];
+
+/** initdb's own settings: the same buffers while it creates the database (and in postgresql.conf). */
+export const PGLITE_INITDB_PARAMS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates the database in an empty data folder, in a child process whose memory is returned when it
+ * ends (db/pglite-setup.ts). The caller holds the folder's lock.
+ */
+async function setUpPglite(pgdata: string): Promise<void> {
+  const data: SetupData = {
+    dataDir: pgdata,
+    migrationsFolder: MIGRATIONS_FOLDER,
+    startParams: PGLITE_START_PARAMS,
+    initDbParams: PGLITE_INITDB_PARAMS,
+  };
+  const entry = fileURLToPath(siblingModule('pglite-setup'));
+  const args = [
+    ...(RUNNING_TYPESCRIPT ? ['--import', tsxModule('tsx/esm')] : []),
+    entry,
+    JSON.stringify(data),
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0)
+    throw new Error(`Could not create the database in ${pgdata}: ${errors.trim() || `exit code ${code}`}`);
+}
 
 export type DatabaseTarget =
   | {
@@ -139,9 +180,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     // PGlite runs on a thread of its own, which also applies the migrations: its queries execute
-    // synchronously and would otherwise stall every other request (docs/decisions/013).
+    // synchronously and would otherwise stall every other request (docs/decisions/013). An empty folder
+    // gets its database from a child process first (docs/decisions/034).
+    const pgdata = inMemory ? dataDir : path.join(dataDir, 'pgdata');
+    if (!inMemory && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await setUpPglite(pgdata);
     const client = await PGliteThread.start({
-      dataDir: inMemory ? dataDir : path.join(dataDir, 'pgdata'),
+      dataDir: pgdata,
       migrationsFolder: MIGRATIONS_FOLDER,
       startParams: PGLITE_START_PARAMS,
     });

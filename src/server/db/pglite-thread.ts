@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { fromDatabase } from './errors.ts';
 import { errorFrom, type Reply, type Request, type WorkerData } from './pglite-protocol.ts';
+import { RUNNING_TYPESCRIPT, siblingModule, tsxModule } from './sibling-module.ts';
 
 // PGlite on a thread of its own (pglite-worker.ts), seen from the app's thread as the few methods
 // Drizzle's PGlite driver calls: query, transaction, listen, close. Queries keep PGlite's order and
@@ -24,18 +23,15 @@ export interface ThreadTransaction {
 }
 
 /**
- * The worker is TypeScript too. A worker thread does not inherit the `--import tsx` hooks of the
- * app's thread (nor vitest's), so it loads its module through tsx's own API, whichever runner
- * started the app.
+ * Starts the worker: the compiled module as it is, or the TypeScript one through tsx's own API, since a
+ * worker thread does not inherit the `--import tsx` hooks of the app's thread (nor vitest's).
  */
-function workerBootstrap(): string {
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+function startWorker(data: WorkerData): Worker {
+  const entry = siblingModule('pglite-worker');
+  if (!RUNNING_TYPESCRIPT) return new Worker(entry, { workerData: data });
+  const tsxApi = tsxModule('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
+  return new Worker(bootstrap, { eval: true, workerData: data });
 }
 
 const THREAD_STOPPED = 'The database thread stopped';
@@ -69,7 +65,7 @@ export class PGliteThread {
 
   /** Starts the thread, opens PGlite in `dataDir` and applies the migrations; resolves once it answers. */
   static async start(data: WorkerData): Promise<PGliteThread> {
-    const worker = new Worker(workerBootstrap(), { eval: true, workerData: data });
+    const worker = startWorker(data);
     const thread = new PGliteThread(worker);
     await new Promise<unknown>((resolve, reject) => thread.pending.set(0, { resolve, reject }));
     return thread;

@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-export const WEB_ROOT = path.resolve(import.meta.dirname, '../../../dist/web');
+export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Vite puts every hashed (content-named) file here: a new build gives changed files new names. */
 const HASHED_DIR = 'assets';
