@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(accountRoutes, { prefix: '/auth', auth, config, signInLimits });
           await scope.register(teamRoutes, { prefix: '/teams', teams });
           await scope.register(rosterRoutes, { prefix: '/teams', players, parents });
-          await scope.register(moderatorRoutes, { moderators, db });
+          await scope.register(moderatorRoutes, { moderators });
           await scope.register(kitRoutes, { prefix: '/kits', kits });
           await scope.register(tournamentRoutes, { prefix: '/tournaments', tournaments });
           await scope.register(gameRoutes, { prefix: '/games', games });
@@ -227,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           await scope.register(joiningMemberRoutes, { joining, config });
           await scope.register(joiningTeamRoutes, { joining });
           await scope.register(pollRoutes, { prefix: '/messaging/polls', polls: services.polls });
-          await scope.register(announcementRoutes, { prefix: '/messaging', announcements, db });
+          await scope.register(announcementRoutes, { prefix: '/messaging', announcements });
           await scope.register(conversationRoutes, {
             prefix: '/messaging',
             conversations: services.conversations,

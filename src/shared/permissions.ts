@@ -79,11 +79,28 @@ export const CAPABILITY_FLAGS = {
   view_private_documents: 'can_upload_files',
 } as const satisfies Record<string, ModeratorFlag>;
 
-/** Team administration that no flag grants: only coaches of the team and admins. */
+/**
+ * Team administration and oversight that no flag grants: only coaches of the team and admins
+ * (docs/decisions/036 names the ones that were direct coach checks before).
+ */
 export const COACH_CAPABILITIES = [
   'review_join_requests',
   'manage_moderators',
   'regenerate_invite_code',
+  /** The team's invite code in its answers (anyone holding it may ask to join). */
+  'view_invite_code',
+  /** Other members' email addresses (privacy of minors); one's own is always shown. */
+  'view_member_emails',
+  /** The coach's RSVP overview: every event's answers and who has not answered. */
+  'view_rsvp_overview',
+  /** Deleting anyone's announcement or comment (the author may delete their own). */
+  'moderate_announcements',
+  /** The group-chat cross-post's last failure, in Team Settings. */
+  'view_chat_post_status',
+  /** Editing and deleting anyone's document (the uploader may, while holding upload_files). */
+  'moderate_documents',
+  /** Every vote of a poll, whoever's player it is (others see their own players' votes). */
+  'view_all_votes',
 ] as const;
 
 export type Capability = keyof typeof CAPABILITY_FLAGS | (typeof COACH_CAPABILITIES)[number];
@@ -95,9 +112,13 @@ export interface CapabilityHolder {
 }
 
 export function hasCapability(holder: CapabilityHolder, capability: Capability): boolean {
-  if (holder.isCoach) return true;
   if (capability in CAPABILITY_FLAGS) {
-    return holder.flags.includes(CAPABILITY_FLAGS[capability as keyof typeof CAPABILITY_FLAGS]);
+    return holdsFlag(holder, CAPABILITY_FLAGS[capability as keyof typeof CAPABILITY_FLAGS]);
   }
-  return false;
+  return holder.isCoach;
+}
+
+/** Whether the holder has the flag's rights: coaches and admins hold every flag (my-permissions). */
+export function holdsFlag(holder: CapabilityHolder, flag: ModeratorFlag): boolean {
+  return holder.isCoach || holder.flags.includes(flag);
 }

@@ -23,6 +23,16 @@ export async function teamsOfMember(db: Db, userId: number, role?: MemberRole): 
   return rows.map((row) => row.team);
 }
 
+/** The teams the user belongs to, each with the membership, oldest first (one query). */
+export function membershipsOf(db: Db, userId: number): Promise<{ team: TeamRow; membership: MemberRow }[]> {
+  return db
+    .select({ team: teams, membership: teamMembers })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.id));
+}
+
 /** Every team of the club, a page at a time (an admin's list). */
 export function allTeams(db: Db, page: { limit: number; offset: number }): Promise<TeamRow[]> {
   return db.select().from(teams).orderBy(asc(teams.id)).limit(page.limit).offset(page.offset);
