@@ -80,21 +80,30 @@ export const CAPABILITY_FLAGS = {
 } as const satisfies Record<string, ModeratorFlag>;
 
 /**
- * What no flag grants: only coaches of the team and admins. The screens ask these by name too
- * (docs/decisions/038), never `is_coach` or a role.
+ * Team administration and oversight that no flag grants: only coaches of the team and admins. The
+ * screens ask these by name too (docs/decisions/038), never `is_coach` or a role; docs/decisions/036
+ * names the ones that were direct coach checks on the server before.
  */
 export const COACH_CAPABILITIES = [
   'review_join_requests',
   'manage_moderators',
   'regenerate_invite_code',
-  /** See the team's invite code (the server sends it to coaches only). */
+  /** The team's invite code in its answers (anyone holding it may ask to join). */
   'view_invite_code',
-  /** Delete anyone's announcement or comment (docs/decisions/018). */
+  /** Other members' email addresses (privacy of minors); one's own is always shown. */
+  'view_member_emails',
+  /** The coach's RSVP overview: every event's answers and who has not answered. */
+  'view_rsvp_overview',
+  /** Deleting anyone's announcement or comment (the author may delete their own; docs/decisions/018). */
   'moderate_announcements',
   /** Relate an announcement to one of the team's events (the form offers them to coaches). */
   'relate_announcement_events',
-  /** See whether announcements reached the team's group chat. */
+  /** The group-chat cross-post's last failure, in Team Settings. */
   'view_chat_post_status',
+  /** Editing and deleting anyone's document (the uploader may, while holding upload_files). */
+  'moderate_documents',
+  /** Every vote of a poll, whoever's player it is (others see their own players' votes). */
+  'view_all_votes',
   /** Answer for a player up to RSVP_COACH_DAYS after the event started (attendance). */
   'record_attendance',
   /** Answer (RSVP, poll vote) for every active player of the team, not only one's own. */
@@ -114,9 +123,13 @@ export const isCoachCapability = (capability: Capability): boolean =>
   (COACH_CAPABILITIES as readonly string[]).includes(capability);
 
 export function hasCapability(holder: CapabilityHolder, capability: Capability): boolean {
-  if (holder.isCoach) return true;
   if (capability in CAPABILITY_FLAGS) {
-    return holder.flags.includes(CAPABILITY_FLAGS[capability as keyof typeof CAPABILITY_FLAGS]);
+    return holdsFlag(holder, CAPABILITY_FLAGS[capability as keyof typeof CAPABILITY_FLAGS]);
   }
-  return false;
+  return holder.isCoach;
+}
+
+/** Whether the holder has the flag's rights: coaches and admins hold every flag (my-permissions). */
+export function holdsFlag(holder: CapabilityHolder, flag: ModeratorFlag): boolean {
+  return holder.isCoach || holder.flags.includes(flag);
 }

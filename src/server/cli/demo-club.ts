@@ -288,7 +288,7 @@ async function seed(s: Seeder): Promise<Team[]> {
     hawks,
     'New to the area; my son Max hopes to join the team.',
   );
-  await joining.approve(coach, tomRequest.request_id, null);
+  await joining.approve(await loadTeamAccess(s.db, coach, hawks.id), tomRequest.request_id, null);
 
   // A player with their own account, linked to their roster entry on approval.
   const diego = await account(
@@ -299,7 +299,11 @@ async function seed(s: Seeder): Promise<Team[]> {
     `player on ${falcons.name}, linked to #1 Diego Santos`,
   );
   const diegoRequest = await askToJoin(diego, falcons);
-  await joining.approve(coach, diegoRequest.request_id, falconsPlayer('Diego Santos'));
+  await joining.approve(
+    await loadTeamAccess(s.db, coach, falcons.id),
+    diegoRequest.request_id,
+    falconsPlayer('Diego Santos'),
+  );
 
   // Decided: a rejected request.
   const rejected = await account(
@@ -311,7 +315,7 @@ async function seed(s: Seeder): Promise<Team[]> {
   );
   const alexRequest = await askToJoin(rejected, hawks, 'Hi, is this the U8 team?');
   await joining.reject(
-    coach,
+    await loadTeamAccess(s.db, coach, hawks.id),
     alexRequest.request_id,
     rejectJoinBody.parse({
       rejection_reason: 'This is the U10 team; please ask the U8 coach for their code.',
@@ -382,7 +386,7 @@ async function seedEvents(s: Seeder, coach: UserRow, hawks: Team, falcons: Team)
     ['Northgate FC', 'Semi-final', day(-19), '10:00', 'Field 1', 0, 2],
   ] as const) {
     await tournaments.addGame(
-      coach,
+      hawksAccess,
       autumn.id,
       tournamentGameBody.parse({
         opponent,
@@ -419,7 +423,7 @@ async function seedEvents(s: Seeder, coach: UserRow, hawks: Team, falcons: Team)
       condition: 'If we win Group A',
     },
   ]) {
-    await tournaments.addGame(coach, winterCup.id, tournamentGameBody.parse({ kit: 'Away', ...game }));
+    await tournaments.addGame(hawksAccess, winterCup.id, tournamentGameBody.parse({ kit: 'Away', ...game }));
   }
 
   // The Falcons' tournament is what Quick Add offers the Hawks' coach.
@@ -477,7 +481,7 @@ async function seedEvents(s: Seeder, coach: UserRow, hawks: Team, falcons: Team)
     .map((n) => day(n + 1))
     .find((date) => new Date(date).getUTCDay() === 2);
   await practices.create(
-    coach,
+    hawksAccess,
     practiceBody.parse({
       team_id: hawks.id,
       title: 'Team practice',
@@ -491,7 +495,7 @@ async function seedEvents(s: Seeder, coach: UserRow, hawks: Team, falcons: Team)
     }),
   );
   await practices.create(
-    coach,
+    hawksAccess,
     practiceBody.parse({
       team_id: hawks.id,
       title: 'Goalkeeper session',

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
 import { loadTeamAccess, TEAM_NOT_FOUND, type TeamAccess } from '../features/teams/access.ts';
 import { notFound } from '../http-error.ts';
+import { isId } from '../params.ts';
 import { acceptsGzip, type AnswerCache, COMPRESS_FROM_BYTES, compress } from './answer-cache.ts';
 import { namesTag, parseIfNoneMatch } from './conditional-get.ts';
 
@@ -19,7 +20,9 @@ import { namesTag, parseIfNoneMatch } from './conditional-get.ts';
 // A route whose path names no team (a conversation's messages) declares how its team is found instead:
 // `config: { teamOf, teamNotFound }`. The resolver answers the team id, or undefined for 404 with
 // `teamNotFound` (so a conversation the caller is not in is 'Conversation not found'); from there the
-// route gets the same access loading, ETag and 304 as a :teamId route (docs/decisions/020).
+// route gets the same access loading, ETag and 304 as a :teamId route (docs/decisions/020). These are
+// the only ways a route names its team: `:teamId`, or `teamOf` for a resource's id, a body field or
+// `?team_id` (teamInQuery, teamInBody); its service receives `request.teamAccess` (docs/decisions/036).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,12 +35,18 @@ declare module 'fastify' {
     /** The read's answer is the same for every member of the team, so it is kept once for all. */
     sameAnswerForEveryMember?: boolean;
     /**
-     * For a route without :teamId: the team the request is about (undefined: answer 404). Runs after
-     * authentication and validation, so `request.user`, params and body are there.
+     * For a route without :teamId: the team the request is about (undefined: answer 404; null: this
+     * request names no team, and the route reads across the caller's teams). Runs after authentication
+     * and validation, so `request.user`, params and body are there.
      */
-    teamOf?: (request: FastifyRequest) => Promise<number | undefined>;
+    teamOf?: (request: FastifyRequest) => Promise<number | null | undefined>;
     /** The 404 detail of a route with `teamOf` when there is no team to find or the caller is not in it. */
     teamNotFound?: string;
+    /**
+     * A read whose answer changes without the team's data_version (a stream, the chat sender's status,
+     * names of other users): no ETag, no 304, never kept. Its access is loaded all the same.
+     */
+    untagged?: boolean;
   }
 }
 
@@ -45,6 +54,16 @@ export const teamAccessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('teamAccess', null as unknown as TeamAccess);
   app.decorateRequest('answerKey', null);
 });
+
+/** `teamOf` of a route that names its team as `?team_id` (a team id by the route's querystring schema). */
+export const teamInQuery = async (request: FastifyRequest): Promise<number> =>
+  (request.query as { team_id: number }).team_id;
+
+/** `teamOf` of a route that names its team as the body's `team_id` (an id no row can have: 404). */
+export const teamInBody = async (request: FastifyRequest): Promise<number | undefined> => {
+  const teamId = (request.body as { team_id: number }).team_id;
+  return isId(teamId) ? teamId : undefined;
+};
 
 /** Answers that depend on the clock (an invite expiring) are never older than this behind a 304. */
 const ETAG_PERIOD_MS = 10 * 60_000;
@@ -100,10 +119,11 @@ export function signedInScope(
         const { teamOf, teamNotFound = TEAM_NOT_FOUND } = request.routeOptions.config;
         if (!teamOf) return;
         const resolved = await teamOf(request);
+        if (resolved === null) return;
         if (resolved === undefined) throw notFound(teamNotFound);
         request.teamAccess = await loadTeamAccess(db, request.user, resolved, teamNotFound);
       }
-      if (request.method !== 'GET') return;
+      if (request.method !== 'GET' || request.routeOptions.config.untagged) return;
       const { etag, answerKey } = readTags(request, Date.now());
       reply.header('ETag', etag);
       // Kept only by this browser, and always asked about again before use.

@@ -9,9 +9,6 @@ export const announcementsFeature = defineFeature({
     announcements: createAnnouncementService({ db, config, chatPostQueued }),
   }),
   routes: (group) => [
-    group('signedIn', '/messaging', announcementRoutes, ({ announcements }, { database }) => ({
-      announcements,
-      db: database.db,
-    })),
+    group('signedIn', '/messaging', announcementRoutes, ({ announcements }) => ({ announcements })),
   ],
 });

@@ -135,19 +135,25 @@ export async function announcementsOfTeam(
   return { items, comments };
 }
 
-/** The team and author of an announcement, for loading the caller's access before anything else. */
-export async function ownerOfAnnouncement(
-  db: Db,
-  announcementId: number,
-): Promise<{ teamId: number; authorId: number | null; expiresAt: Date | null } | undefined> {
+/** The team an announcement belongs to, for loading the caller's access before anything else is read. */
+export async function teamOfAnnouncement(db: Db, announcementId: number): Promise<number | undefined> {
   const [row] = await db
-    .select({
-      teamId: announcements.teamId,
-      authorId: announcements.authorId,
-      expiresAt: announcements.expiresAt,
-    })
+    .select({ teamId: announcements.teamId })
     .from(announcements)
     .where(eq(announcements.id, announcementId));
+  return row?.teamId;
+}
+
+/** Who wrote the team's announcement, and its expiry. */
+export async function ownerOfAnnouncement(
+  db: Db,
+  teamId: number,
+  announcementId: number,
+): Promise<{ authorId: number | null; expiresAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ authorId: announcements.authorId, expiresAt: announcements.expiresAt })
+    .from(announcements)
+    .where(and(eq(announcements.teamId, teamId), eq(announcements.id, announcementId)));
   return row;
 }
 

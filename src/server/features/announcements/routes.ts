@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,14 +7,16 @@ import {
   chatPostErrorSchema,
   commentBody,
 } from '../../../shared/api/announcements.ts';
+import { ANNOUNCEMENT_MESSAGES } from '../../../shared/announcements.ts';
 import { idParam, teamParams } from '../../params.ts';
-import { loadTeamAccess } from '../teams/access.ts';
+import { teamInQuery } from '../../plugins/team-scope.ts';
 import type { AnnouncementService } from './service.ts';
-import type { Db } from '../../db/connect.ts';
 
 // /api/messaging/announcements and the team's cross-post status (spec part 1 section 7), inside the
-// signed-in scope. The list is per reader (authors' emails depend on who reads), so its answer is
-// kept per reader, not once for every member.
+// signed-in scope, which loads the caller's access to the team the route names: :teamId, ?team_id, or
+// the team of the announcement in the path (another team's is 'Announcement not found'). The list is
+// per reader (authors' emails depend on who reads), so its answer is kept per reader, not once for
+// every member.
 
 const announcementParams = z.object({ id: idParam('Announcement id') });
 const commentParams = z.object({ id: idParam('Announcement id'), commentId: idParam('Comment id') });
@@ -22,9 +24,13 @@ const teamQuery = z.object({ team_id: idParam('Team id') });
 
 export async function announcementRoutes(
   app: FastifyInstance,
-  { announcements, db }: { announcements: AnnouncementService; db: Db },
+  { announcements }: { announcements: AnnouncementService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ofAnnouncement = {
+    teamOf: (request: FastifyRequest) => announcements.teamOf((request.params as { id: number }).id),
+    teamNotFound: ANNOUNCEMENT_MESSAGES.notFound,
+  };
 
   r.get(
     '/announcements/:teamId',
@@ -34,49 +40,61 @@ export async function announcementRoutes(
 
   r.post(
     '/announcements',
-    { schema: { querystring: teamQuery, body: announcementBody, response: { 201: announcementSchema } } },
-    async (request, reply) => {
-      const access = await loadTeamAccess(db, request.user, request.query.team_id);
-      return reply.status(201).send(await announcements.create(access, request.body));
+    {
+      schema: { querystring: teamQuery, body: announcementBody, response: { 201: announcementSchema } },
+      config: { teamOf: teamInQuery },
     },
+    async (request, reply) =>
+      reply.status(201).send(await announcements.create(request.teamAccess, request.body)),
   );
 
   r.put(
     '/announcements/:id',
-    { schema: { params: announcementParams, body: announcementBody, response: { 200: announcementSchema } } },
-    (request) => announcements.update(request.user, request.params.id, request.body),
+    {
+      schema: { params: announcementParams, body: announcementBody, response: { 200: announcementSchema } },
+      config: ofAnnouncement,
+    },
+    (request) => announcements.update(request.teamAccess, request.params.id, request.body),
   );
 
   r.delete(
     '/announcements/:id',
-    { schema: { params: announcementParams, response: { 200: z.object({ message: z.string() }) } } },
-    (request) => announcements.remove(request.user, request.params.id),
+    {
+      schema: { params: announcementParams, response: { 200: z.object({ message: z.string() }) } },
+      config: ofAnnouncement,
+    },
+    (request) => announcements.remove(request.teamAccess, request.params.id),
   );
 
   r.post(
     '/announcements/:id/comments',
-    { schema: { params: announcementParams, body: commentBody, response: { 201: announcementSchema } } },
+    {
+      schema: { params: announcementParams, body: commentBody, response: { 201: announcementSchema } },
+      config: ofAnnouncement,
+    },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await announcements.comment(request.user, request.params.id, request.body.content)),
+        .send(await announcements.comment(request.teamAccess, request.params.id, request.body.content)),
   );
 
   r.delete(
     '/announcements/:id/comments/:commentId',
-    { schema: { params: commentParams, response: { 200: announcementSchema } } },
-    (request) => announcements.deleteComment(request.user, request.params.id, request.params.commentId),
+    { schema: { params: commentParams, response: { 200: announcementSchema } }, config: ofAnnouncement },
+    (request) => announcements.deleteComment(request.teamAccess, request.params.id, request.params.commentId),
   );
 
-  // Not under /:teamId: the sender's writes do not grow the team's data_version (they would empty every
-  // kept answer of the team), so this read must not be answered from the ETag machinery.
+  // Untagged: the sender's writes do not grow the team's data_version (they would empty every kept
+  // answer of the team), so this read must not be answered from the ETag machinery.
   r.get(
     '/chat-posts/last-error',
-    { schema: { querystring: teamQuery, response: { 200: chatPostErrorSchema } } },
+    {
+      schema: { querystring: teamQuery, response: { 200: chatPostErrorSchema } },
+      config: { teamOf: teamInQuery, untagged: true },
+    },
     async (request, reply) => {
-      const access = await loadTeamAccess(db, request.user, request.query.team_id);
       reply.header('Cache-Control', 'no-store');
-      return announcements.lastChatPostError(access);
+      return announcements.lastChatPostError(request.teamAccess);
     },
   );
 }

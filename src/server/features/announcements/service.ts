@@ -5,24 +5,26 @@ import type {
   AnnouncementInput,
   ChatPostError,
 } from '../../../shared/api/announcements.ts';
+import { hasCapability } from '../../../shared/permissions.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { spendWriteAllowance } from '../../write-limits.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
 // Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
 // Members read and comment; making one needs make_announcements. Only the author edits, and only while
 // still holding make_announcements; the author or a coach/admin of the team deletes an announcement or
-// a comment (moderation, 018).
-// An id of a team the caller is not in answers 404 'Announcement not found'.
+// a comment (moderation, 018: moderate_announcements).
+// An id of a team the caller is not in answers 404 'Announcement not found' (the routes find the team
+// with teamOf, and the scope loads the caller's access to it).
 
 /** Emails of others only for those the roster shows them to (coaches, admins); always one's own. */
 function authorFor(access: TeamAccess, person: queries.Person | null): AnnouncementAuthor | null {
   if (!person) return null;
-  const email = access.isCoach || person.id === access.user.id ? person.email : null;
+  const email =
+    person.id === access.user.id || hasCapability(access, 'view_member_emails') ? person.email : null;
   return { name: person.name, email };
 }
 
@@ -81,11 +83,11 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
   const spendAnnouncement = (tx: Db, access: TeamAccess) =>
     spendWriteAllowance(tx, 'announcements', access.user.id, config.ANNOUNCEMENT_LIMIT_PER_USER_PER_HOUR);
 
-  async function accessToAnnouncement(user: UserRow, id: number) {
-    const owner = await queries.ownerOfAnnouncement(db, id);
+  /** Who wrote the announcement of the caller's team, and its expiry; another team's is not found. */
+  async function ownerOf(access: TeamAccess, id: number) {
+    const owner = await queries.ownerOfAnnouncement(db, access.team.id, id);
     if (!owner) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
-    const access = await loadTeamAccess(db, user, owner.teamId, ANNOUNCEMENT_MESSAGES.notFound);
-    return { access, authorId: owner.authorId, expiresAt: owner.expiresAt };
+    return owner;
   }
 
   async function readOne(access: TeamAccess, id: number): Promise<Announcement> {
@@ -134,6 +136,9 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
   }
 
   return {
+    /** The scope's `teamOf` for a route naming an announcement (undefined: 'Announcement not found'). */
+    teamOf: (id: number) => queries.teamOfAnnouncement(db, id),
+
     async list(access: TeamAccess): Promise<Announcement[]> {
       const { items, comments } = await queries.announcementsOfTeam(db, access.team.id);
       const byAnnouncement = new Map<number, queries.ListedComment[]>();
@@ -168,9 +173,9 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
       return readOne(access, created.id);
     },
 
-    async update(user: UserRow, id: number, input: AnnouncementInput): Promise<Announcement> {
-      const { access, authorId, expiresAt } = await accessToAnnouncement(user, id);
-      if (authorId !== user.id) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOnly);
+    async update(access: TeamAccess, id: number, input: AnnouncementInput): Promise<Announcement> {
+      const { authorId, expiresAt } = await ownerOf(access, id);
+      if (authorId !== access.user.id) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOnly);
       requireCapability(access, 'make_announcements');
       const row = await values(access, input, expiresAt);
       const botId = chatPostOf(access, input);
@@ -188,9 +193,11 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
       return readOne(access, id);
     },
 
-    async remove(user: UserRow, id: number): Promise<{ message: string }> {
-      const { access, authorId } = await accessToAnnouncement(user, id);
-      if (authorId !== user.id && !access.isCoach) throw forbidden(ANNOUNCEMENT_MESSAGES.authorOrCoachOnly);
+    async remove(access: TeamAccess, id: number): Promise<{ message: string }> {
+      const { authorId } = await ownerOf(access, id);
+      if (authorId !== access.user.id) {
+        requireCapability(access, 'moderate_announcements', ANNOUNCEMENT_MESSAGES.authorOrCoachOnly);
+      }
       if (!(await queries.deleteAnnouncement(db, access.team.id, id))) {
         throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
       }
@@ -198,8 +205,8 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
     },
 
     /** Any member comments while comments are on; an expired announcement takes comments too (018). */
-    async comment(user: UserRow, id: number, content: string): Promise<Announcement> {
-      const { access } = await accessToAnnouncement(user, id);
+    async comment(access: TeamAccess, id: number, content: string): Promise<Announcement> {
+      const { user } = access;
       const state = await queries.commentState(db, access.team.id, id);
       if (!state) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
       if (!state.allowComments) throw badRequest(ANNOUNCEMENT_MESSAGES.commentsClosed);
@@ -211,12 +218,11 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
     },
 
     /** The comment's author or a coach/admin of the team removes a comment; answers the announcement. */
-    async deleteComment(user: UserRow, id: number, commentId: number): Promise<Announcement> {
-      const { access } = await accessToAnnouncement(user, id);
+    async deleteComment(access: TeamAccess, id: number, commentId: number): Promise<Announcement> {
       const found = await queries.commentOf(db, access.team.id, id, commentId);
       if (!found) throw notFound(ANNOUNCEMENT_MESSAGES.commentNotFound);
-      if (found.authorId !== user.id && !access.isCoach) {
-        throw forbidden(ANNOUNCEMENT_MESSAGES.commentAuthorOrCoachOnly);
+      if (found.authorId !== access.user.id) {
+        requireCapability(access, 'moderate_announcements', ANNOUNCEMENT_MESSAGES.commentAuthorOrCoachOnly);
       }
       if (!(await queries.deleteComment(db, access.team.id, id, commentId))) {
         throw notFound(ANNOUNCEMENT_MESSAGES.commentNotFound);
@@ -226,7 +232,7 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
 
     /** The team's last failed cross-post, for Team Settings (coaches and admins). */
     async lastChatPostError(access: TeamAccess): Promise<ChatPostError> {
-      if (!access.isCoach) throw forbidden('Only coaches can see the group-chat status');
+      requireCapability(access, 'view_chat_post_status', 'Only coaches can see the group-chat status');
       const found = await queries.lastChatPostError(db, access.team.id);
       return found
         ? { last_error: found.lastError, at: found.at.toISOString() }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/conversations.ts';
 import { MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../../../shared/conversations.ts';
 import { idParam, teamParams } from '../../params.ts';
+import { teamInQuery } from '../../plugins/team-scope.ts';
 import type { ConversationService } from './service.ts';
 
 // /api/messaging conversations, messages and the unread count (spec part 1 section 7; docs/decisions/020),
@@ -62,9 +63,7 @@ export async function conversationRoutes(
         body: conversationCreateBody,
         response: { 201: conversationSchema },
       },
-      config: {
-        teamOf: async (request: FastifyRequest) => (request.query as z.output<typeof teamIdQuery>).team_id,
-      },
+      config: { teamOf: teamInQuery },
     },
     async (request, reply) =>
       reply.status(201).send(await conversations.create(request.teamAccess, request.body)),

@@ -48,7 +48,7 @@ function roleOnTeam(person: { userRole: Role; memberRole: Role | null }): Role {
 /** Emails of other people only for coaches and admins (DECISIONS.md 'Privacy of minors'); one's own always. */
 function emailFor(access: TeamAccess, userId: number | null, email: string | null): string {
   if (email === null) return '';
-  return access.isCoach || userId === access.user.id ? email : '';
+  return userId === access.user.id || hasCapability(access, 'view_member_emails') ? email : '';
 }
 
 /**

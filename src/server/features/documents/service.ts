@@ -88,7 +88,7 @@ export function createDocumentService({
   });
 
   function canManage(access: TeamAccess, row: Pick<queries.DocumentRow, 'uploadedBy'>): boolean {
-    if (access.isCoach) return true;
+    if (hasCapability(access, 'moderate_documents')) return true;
     return row.uploadedBy === access.user.id && hasCapability(access, 'upload_files');
   }
 

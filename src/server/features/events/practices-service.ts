@@ -4,9 +4,7 @@ import { EVENT_MESSAGES, isCalendarDate, weeklyDates } from '../../../shared/eve
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../../http-error.ts';
-import { isId } from '../../params.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { refuseMissingTime } from './times.ts';
 
@@ -51,24 +49,17 @@ function values(input: PracticeChange): Partial<queries.PracticeValues> {
 
 export function createPracticeService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
   const zone = config.TEAM_TIME_ZONE;
-  /** The caller's access to the practice's team; a team they are not in: 'Practice not found'. */
-  async function accessToPractice(user: UserRow, practiceId: number): Promise<TeamAccess> {
-    const teamId = await queries.teamOfPractice(db, practiceId);
-    if (teamId === undefined) throw notFound(EVENT_MESSAGES.practiceNotFound);
-    return loadTeamAccess(db, user, teamId, EVENT_MESSAGES.practiceNotFound);
-  }
-
   return {
+    /** The scope's `teamOf` for a route naming a practice; another team's: 'Practice not found'. */
+    teamOf: (practiceId: number) => queries.teamOfPractice(db, practiceId),
+
     /** By date, then time. */
     async list(access: TeamAccess): Promise<Practice[]> {
       return (await queries.practicesOfTeam(db, access.team.id)).map(toPractice);
     },
 
     /** The practice, or `repeat_weeks` weekly practices from its date, all in one transaction. */
-    async create(user: UserRow, input: PracticeInput): Promise<CreatedPractices> {
-      // An id no row can have names no team of the caller's.
-      if (!isId(input.team_id)) throw notFound(TEAM_NOT_FOUND);
-      const access = await loadTeamAccess(db, user, input.team_id);
+    async create(access: TeamAccess, input: PracticeInput): Promise<CreatedPractices> {
       requireCapability(access, 'manage_events');
       const dates = weeklyDates(input.date, input.repeat_weeks);
       if (!dates.every(isCalendarDate)) throw badRequest('The series must end by the year 2200');
@@ -92,8 +83,7 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       };
     },
 
-    async update(user: UserRow, practiceId: number, input: PracticeChange): Promise<Practice> {
-      const access = await accessToPractice(user, practiceId);
+    async update(access: TeamAccess, practiceId: number, input: PracticeChange): Promise<Practice> {
       requireCapability(access, 'manage_events');
       if (input.date !== undefined || input.time !== undefined) {
         const current = await queries.findPractice(db, access.team.id, practiceId);
@@ -105,8 +95,7 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       return toPractice(row);
     },
 
-    async remove(user: UserRow, practiceId: number): Promise<{ message: string; detail: string }> {
-      const access = await accessToPractice(user, practiceId);
+    async remove(access: TeamAccess, practiceId: number): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'manage_events');
       if (!(await queries.deletePractice(db, access.team.id, practiceId))) {
         throw notFound(EVENT_MESSAGES.practiceNotFound);

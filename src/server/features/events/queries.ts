@@ -157,16 +157,25 @@ export async function lockTeam(db: Db, teamId: number): Promise<void> {
   await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
 }
 
-/** The tournament's original, for a copy of it: its own original when it is a copy itself. */
-export async function originalOfTournament(
+/**
+ * The original of a tournament a quick-add copies (its own original when it is a copy itself), read only
+ * on a team the user may read: one they are a member of, or any for a club admin (as tournamentsOfMember).
+ */
+export async function originalOfMembersTournament(
   db: Db,
-  teamId: number,
+  user: { id: number; isAdmin: boolean },
   tournamentId: number,
 ): Promise<number | undefined> {
+  const memberOf = db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, user.id));
   const [row] = await db
     .select({ id: tournaments.id, source: tournaments.sourceTournamentId })
     .from(tournaments)
-    .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)));
+    .where(
+      and(eq(tournaments.id, tournamentId), user.isAdmin ? undefined : inArray(tournaments.teamId, memberOf)),
+    );
   return row && (row.source ?? row.id);
 }
 

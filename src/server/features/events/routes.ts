@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,14 +17,17 @@ import {
   tournamentSchema,
 } from '../../../shared/api/events.ts';
 import { messageResponse } from '../../../shared/api/roster.ts';
+import { EVENT_MESSAGES } from '../../../shared/events.ts';
 import { idParam, teamParams } from '../../params.ts';
+import { teamInBody } from '../../plugins/team-scope.ts';
 import type { GameService } from './games-service.ts';
 import type { PracticeService } from './practices-service.ts';
 import type { TournamentService } from './tournaments-service.ts';
 
 // /api/tournaments, /api/games and /api/practices (spec part 2 section 7), inside the signed-in scope.
-// Routes with :teamId get the caller's access (and, for reads, the ETag) from the scope; the others
-// find the row's team first and load the access in the service.
+// Routes with :teamId get the caller's access (and, for reads, the ETag) from the scope; the others name
+// a tournament or practice, whose team the scope finds first (teamOf: another team's row is not found),
+// or, creating practices, the body's team_id.
 
 const tournamentParams = z.object({ id: idParam('Tournament id') });
 const tournamentGameParams = tournamentParams.extend({ gameId: idParam('Game id') });
@@ -38,6 +41,10 @@ export async function tournamentRoutes(
   { tournaments }: { tournaments: TournamentService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ofTournament = {
+    teamOf: (request: FastifyRequest) => tournaments.teamOf((request.params as { id: number }).id),
+    teamNotFound: EVENT_MESSAGES.tournamentNotFound,
+  };
 
   r.get(
     '/team/:teamId',
@@ -58,12 +65,17 @@ export async function tournamentRoutes(
 
   r.put(
     '/:id',
-    { schema: { params: tournamentParams, body: tournamentPatch, response: { 200: tournamentSchema } } },
-    (request) => tournaments.update(request.user, request.params.id, request.body),
+    {
+      schema: { params: tournamentParams, body: tournamentPatch, response: { 200: tournamentSchema } },
+      config: ofTournament,
+    },
+    (request) => tournaments.update(request.teamAccess, request.params.id, request.body),
   );
 
-  r.delete('/:id', { schema: { params: tournamentParams, response: { 200: messageResponse } } }, (request) =>
-    tournaments.remove(request.user, request.params.id),
+  r.delete(
+    '/:id',
+    { schema: { params: tournamentParams, response: { 200: messageResponse } }, config: ofTournament },
+    (request) => tournaments.remove(request.teamAccess, request.params.id),
   );
 
   r.post(
@@ -74,9 +86,10 @@ export async function tournamentRoutes(
         body: tournamentGameBody,
         response: { 201: tournamentGameSchema },
       },
+      config: ofTournament,
     },
     async (request, reply) =>
-      reply.status(201).send(await tournaments.addGame(request.user, request.params.id, request.body)),
+      reply.status(201).send(await tournaments.addGame(request.teamAccess, request.params.id, request.body)),
   );
 
   r.put(
@@ -87,14 +100,16 @@ export async function tournamentRoutes(
         body: tournamentGamePatch,
         response: { 200: tournamentGameSchema },
       },
+      config: ofTournament,
     },
-    (request) => tournaments.updateGame(request.user, request.params.id, request.params.gameId, request.body),
+    (request) =>
+      tournaments.updateGame(request.teamAccess, request.params.id, request.params.gameId, request.body),
   );
 
   r.delete(
     '/:id/games/:gameId',
-    { schema: { params: tournamentGameParams, response: { 200: messageResponse } } },
-    (request) => tournaments.removeGame(request.user, request.params.id, request.params.gameId),
+    { schema: { params: tournamentGameParams, response: { 200: messageResponse } }, config: ofTournament },
+    (request) => tournaments.removeGame(request.teamAccess, request.params.id, request.params.gameId),
   );
 }
 
@@ -128,6 +143,10 @@ export async function gameRoutes(app: FastifyInstance, { games }: { games: GameS
 
 export async function practiceRoutes(app: FastifyInstance, { practices }: { practices: PracticeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ofPractice = {
+    teamOf: (request: FastifyRequest) => practices.teamOf((request.params as { id: number }).id),
+    teamNotFound: EVENT_MESSAGES.practiceNotFound,
+  };
 
   r.get(
     '/:teamId',
@@ -137,17 +156,26 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: { prac
 
   r.post(
     '/',
-    { schema: { body: practiceBody, response: { 201: createdPracticesResponse } } },
-    async (request, reply) => reply.status(201).send(await practices.create(request.user, request.body)),
+    {
+      schema: { body: practiceBody, response: { 201: createdPracticesResponse } },
+      config: { teamOf: teamInBody },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await practices.create(request.teamAccess, request.body)),
   );
 
   r.put(
     '/:id',
-    { schema: { params: practiceParams, body: practicePatch, response: { 200: practiceSchema } } },
-    (request) => practices.update(request.user, request.params.id, request.body),
+    {
+      schema: { params: practiceParams, body: practicePatch, response: { 200: practiceSchema } },
+      config: ofPractice,
+    },
+    (request) => practices.update(request.teamAccess, request.params.id, request.body),
   );
 
-  r.delete('/:id', { schema: { params: practiceParams, response: { 200: messageResponse } } }, (request) =>
-    practices.remove(request.user, request.params.id),
+  r.delete(
+    '/:id',
+    { schema: { params: practiceParams, response: { 200: messageResponse } }, config: ofPractice },
+    (request) => practices.remove(request.teamAccess, request.params.id),
   );
 }

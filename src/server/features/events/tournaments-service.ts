@@ -22,7 +22,7 @@ import type { Db } from '../../db/connect.ts';
 import { sqlState } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
 import { refuseMissingTime } from './times.ts';
@@ -146,23 +146,18 @@ async function orTournamentGone<T>(write: () => Promise<T>): Promise<T> {
 export function createTournamentService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
   const today = () => todayIn(config.TEAM_TIME_ZONE);
 
-  /** The caller's access to the tournament's team; a team they are not in: 'Tournament not found'. */
-  async function accessToTournament(user: UserRow, tournamentId: number): Promise<TeamAccess> {
-    const teamId = await queries.teamOfTournament(db, tournamentId);
-    if (teamId === undefined) throw notFound(EVENT_MESSAGES.tournamentNotFound);
-    return loadTeamAccess(db, user, teamId, EVENT_MESSAGES.tournamentNotFound);
-  }
-
   /**
-   * The original of the tournament a copy names, when the caller may read it (a member of its team; a
-   * team not theirs is 'Tournament not found'). Null when it no longer exists: deleted since the list
-   * was read, the copy is known by its name and dates alone.
+   * The original of the tournament a copy names, when the caller may read it (a member of its team, or
+   * an admin; a team not theirs is 'Tournament not found'). Null when it no longer exists: deleted since
+   * the list was read, the copy is known by its name and dates alone. The source is on another team than
+   * the route's, so its access is read here, by the rule tournamentsOfMember reads the quick-add list by.
    */
   async function originalOfSource(user: UserRow, sourceId: number): Promise<number | null> {
-    const teamId = await queries.teamOfTournament(db, sourceId);
-    if (teamId === undefined) return null;
-    const access = await loadTeamAccess(db, user, teamId, EVENT_MESSAGES.tournamentNotFound);
-    return (await queries.originalOfTournament(db, access.team.id, sourceId)) ?? null;
+    const member = { id: user.id, isAdmin: user.role === 'admin' };
+    const original = await queries.originalOfMembersTournament(db, member, sourceId);
+    if (original !== undefined) return original;
+    if ((await queries.teamOfTournament(db, sourceId)) === undefined) return null;
+    throw notFound(EVENT_MESSAGES.tournamentNotFound);
   }
 
   async function withGames(access: TeamAccess, row: queries.TournamentRow): Promise<Tournament> {
@@ -171,6 +166,9 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
   }
 
   return {
+    /** The scope's `teamOf` for a route naming a tournament; another team's: 'Tournament not found'. */
+    teamOf: (tournamentId: number) => queries.teamOfTournament(db, tournamentId),
+
     /** One query for the tournaments, one for all their games. */
     async list(access: TeamAccess): Promise<Tournament[]> {
       const teamId = access.team.id;
@@ -241,8 +239,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       return toTournament(row, access.team.name, [], today());
     },
 
-    async update(user: UserRow, tournamentId: number, input: TournamentChange): Promise<Tournament> {
-      const access = await accessToTournament(user, tournamentId);
+    async update(access: TeamAccess, tournamentId: number, input: TournamentChange): Promise<Tournament> {
       requireCapability(access, 'create_tournaments');
       const current = await queries.findTournament(db, access.team.id, tournamentId);
       if (!current) throw notFound(EVENT_MESSAGES.tournamentNotFound);
@@ -254,8 +251,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       return withGames(access, row);
     },
 
-    async remove(user: UserRow, tournamentId: number): Promise<{ message: string; detail: string }> {
-      const access = await accessToTournament(user, tournamentId);
+    async remove(access: TeamAccess, tournamentId: number): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'create_tournaments');
       if (!(await queries.deleteTournament(db, access.team.id, tournamentId))) {
         throw notFound(EVENT_MESSAGES.tournamentNotFound);
@@ -263,8 +259,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       return { message: TOURNAMENT_DELETED, detail: TOURNAMENT_DELETED };
     },
 
-    async addGame(user: UserRow, tournamentId: number, input: GameInput): Promise<TournamentGame> {
-      const access = await accessToTournament(user, tournamentId);
+    async addGame(access: TeamAccess, tournamentId: number, input: GameInput): Promise<TournamentGame> {
       requireCapability(access, 'manage_events');
       if (!(NEW_TOURNAMENT_GAME_STATUSES as readonly string[]).includes(input.status)) {
         throw badRequest(NEW_GAME_STATUS);
@@ -288,12 +283,11 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     },
 
     async updateGame(
-      user: UserRow,
+      access: TeamAccess,
       tournamentId: number,
       gameId: number,
       input: GameChange,
     ): Promise<TournamentGame> {
-      const access = await accessToTournament(user, tournamentId);
       requireGameWrite(access, input);
       const current = await queries.findTournamentGame(db, access.team.id, tournamentId, gameId);
       if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
@@ -312,11 +306,10 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     },
 
     async removeGame(
-      user: UserRow,
+      access: TeamAccess,
       tournamentId: number,
       gameId: number,
     ): Promise<{ message: string; detail: string }> {
-      const access = await accessToTournament(user, tournamentId);
       requireCapability(access, 'manage_events');
       if (!(await queries.deleteTournamentGame(db, access.team.id, tournamentId, gameId))) {
         throw notFound(EVENT_MESSAGES.gameNotFound);

@@ -6,8 +6,24 @@ import { inviteTokens, joinRequests, teams, users } from '../../db/schema.ts';
 export type JoinRequestRow = typeof joinRequests.$inferSelect;
 export type NewJoinRequest = typeof joinRequests.$inferInsert;
 
-export async function findJoinRequest(db: Db, id: number): Promise<JoinRequestRow | undefined> {
-  const [row] = await db.select().from(joinRequests).where(eq(joinRequests.id, id));
+/** The team a join request is for, for loading the caller's access before anything else is read. */
+export async function teamOfJoinRequest(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: joinRequests.teamId })
+    .from(joinRequests)
+    .where(eq(joinRequests.id, id));
+  return row?.teamId;
+}
+
+export async function findJoinRequest(
+  db: Db,
+  teamId: number,
+  id: number,
+): Promise<JoinRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(joinRequests)
+    .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.id, id)));
   return row;
 }
 

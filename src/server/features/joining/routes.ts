@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailResponse } from '../../../shared/api/auth.ts';
@@ -20,7 +20,7 @@ import { clientAddress } from '../../client-address.ts';
 import type { Config } from '../../config.ts';
 import { idParam, teamParams } from '../../params.ts';
 import type { LimitRule } from '../../plugins/rate-limit.ts';
-import type { JoiningService } from './service.ts';
+import { JOIN_REQUEST_NOT_FOUND, type JoiningService } from './service.ts';
 
 // Joining a team (invite code, emailed invite) and the coaches' review of join requests. Registered
 // under /api, since the paths span /auth, /teams and /join-requests.
@@ -92,12 +92,20 @@ export async function joiningTeamRoutes(app: FastifyInstance, { joining }: { joi
   );
 }
 
-/** Joining as a signed-in user, and the coaches' decisions: inside the signed-in scope. */
+/**
+ * Joining as a signed-in user, and the coaches' decisions: inside the signed-in scope, which finds a
+ * join request's team first (teamOf: another team's request is 'Join request not found').
+ */
 export async function joiningMemberRoutes(
   app: FastifyInstance,
   { joining, config }: { joining: JoiningService; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ofRequest = {
+    teamOf: (request: FastifyRequest) =>
+      joining.teamOfRequest((request.params as z.output<typeof requestParams>).requestId),
+    teamNotFound: JOIN_REQUEST_NOT_FOUND,
+  };
 
   r.post(
     '/teams/join',
@@ -145,15 +153,17 @@ export async function joiningMemberRoutes(
     '/join-requests/:requestId/approve',
     {
       schema: { params: requestParams, body: approveJoinBody, response: { 200: joinRequestSchema } },
+      config: ofRequest,
     },
-    (request) => joining.approve(request.user, request.params.requestId, request.body.player_id),
+    (request) => joining.approve(request.teamAccess, request.params.requestId, request.body.player_id),
   );
 
   r.post(
     '/join-requests/:requestId/reject',
     {
       schema: { params: requestParams, body: rejectJoinBody, response: { 200: joinRequestSchema } },
+      config: ofRequest,
     },
-    (request) => joining.reject(request.user, request.params.requestId, request.body),
+    (request) => joining.reject(request.teamAccess, request.params.requestId, request.body),
   );
 }

@@ -22,7 +22,7 @@ import { findUserByEmail, findUserById, replacePassword, type UserRow } from '..
 import { markEmailVerified } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import * as roster from '../roster/linking.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import {
   addMember,
   belongsToAnyTeam,
@@ -109,12 +109,14 @@ const answer = (status: JoinResponse['status'], team: TeamRow, requestId: number
 });
 
 export function createJoiningService({ db, mailQueued }: JoiningDeps) {
-  /** A request the caller may decide: it exists, is on a team they coach (else 404/403), and is pending. */
-  async function reviewable(user: UserRow, requestId: number) {
-    const request = await queries.findJoinRequest(db, requestId);
-    if (!request) throw notFound(JOIN_REQUEST_NOT_FOUND);
-    const access = await loadTeamAccess(db, user, request.teamId, JOIN_REQUEST_NOT_FOUND);
+  /**
+   * A request the caller may decide: on the team of their access (the route found it: another team's is
+   * 'Join request not found'), which they review (else 403), and pending.
+   */
+  async function reviewable(access: TeamAccess, requestId: number) {
     requireCapability(access, 'review_join_requests');
+    const request = await queries.findJoinRequest(db, access.team.id, requestId);
+    if (!request) throw notFound(JOIN_REQUEST_NOT_FOUND);
     if (request.status !== 'pending') throw badRequest(JOIN_MESSAGES.requestAlreadyReviewed);
     const requester = await findUserById(db, request.userId);
     if (!requester) throw notFound(JOIN_REQUEST_NOT_FOUND);
@@ -128,6 +130,9 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
   }
 
   return {
+    /** The scope's `teamOf` for a route naming a join request (undefined: 'Join request not found'). */
+    teamOfRequest: (requestId: number) => queries.teamOfJoinRequest(db, requestId),
+
     /**
      * Join with an invite code (DECISIONS.md): approved at once when the user holds a valid invite to
      * the team or is already one of its parent contacts; otherwise pending until a coach decides.
@@ -277,8 +282,9 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
      * Approve: the requester joins with the role they asked for. With a player: a parent becomes that
      * player's contact (linked to the account); a player account becomes that player.
      */
-    async approve(user: UserRow, requestId: number, playerId: number | null): Promise<JoinRequest> {
-      const { request, team, requester } = await reviewable(user, requestId);
+    async approve(access: TeamAccess, requestId: number, playerId: number | null): Promise<JoinRequest> {
+      const { user } = access;
+      const { request, team, requester } = await reviewable(access, requestId);
       let player: roster.PlayerRow | undefined;
       if (playerId !== null) {
         player = isId(playerId) ? await roster.findPlayer(db, team.id, playerId) : undefined;
@@ -308,8 +314,9 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
       return view(team.id, request.id);
     },
 
-    async reject(user: UserRow, requestId: number, input: RejectInput): Promise<JoinRequest> {
-      const { request, team, requester } = await reviewable(user, requestId);
+    async reject(access: TeamAccess, requestId: number, input: RejectInput): Promise<JoinRequest> {
+      const { user } = access;
+      const { request, team, requester } = await reviewable(access, requestId);
       await db.transaction(async (tx) => {
         const decided = await queries.reviewRequest(tx, team.id, request.id, {
           status: 'rejected',

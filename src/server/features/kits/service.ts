@@ -3,8 +3,7 @@ import type { Kit, kitBody } from '../../../shared/api/kits.ts';
 import { KIT_MESSAGES } from '../../../shared/kits.ts';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../http-error.ts';
-import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
 // Team kits (spec part 2 sections 2.6 and 7): every member reads them (game dialogs choose a kit by
@@ -39,14 +38,10 @@ function values(input: KitInput): queries.KitValues {
 }
 
 export function createKitService({ db }: { db: Db }) {
-  /** The caller's access to the kit's team; a kit of a team they are not in is 'Kit not found'. */
-  async function accessToKit(user: UserRow, kitId: number): Promise<TeamAccess> {
-    const teamId = await queries.teamOfKit(db, kitId);
-    if (teamId === undefined) throw notFound(KIT_MESSAGES.notFound);
-    return loadTeamAccess(db, user, teamId, KIT_MESSAGES.notFound);
-  }
-
   return {
+    /** The scope's `teamOf` for a route naming a kit; a kit of a team not the caller's: 'Kit not found'. */
+    teamOf: (kitId: number) => queries.teamOfKit(db, kitId),
+
     async list(access: TeamAccess): Promise<Kit[]> {
       return (await queries.kitsOfTeam(db, access.team.id)).map(toKit);
     },
@@ -56,16 +51,14 @@ export function createKitService({ db }: { db: Db }) {
       return toKit(await queries.insertKit(db, access.team.id, values(input)));
     },
 
-    async update(user: UserRow, kitId: number, input: KitInput): Promise<Kit> {
-      const access = await accessToKit(user, kitId);
+    async update(access: TeamAccess, kitId: number, input: KitInput): Promise<Kit> {
       requireCapability(access, 'manage_equipment');
       const row = await queries.updateKit(db, access.team.id, kitId, values(input));
       if (!row) throw notFound(KIT_MESSAGES.notFound);
       return toKit(row);
     },
 
-    async remove(user: UserRow, kitId: number): Promise<{ message: string }> {
-      const access = await accessToKit(user, kitId);
+    async remove(access: TeamAccess, kitId: number): Promise<{ message: string }> {
       requireCapability(access, 'manage_equipment');
       if (!(await queries.deleteKit(db, access.team.id, kitId))) throw notFound(KIT_MESSAGES.notFound);
       return { message: 'Kit deleted' };

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.ts';
 import { idParam } from '../../params.ts';
-import { loadTeamAccess } from '../teams/access.ts';
+import { teamInQuery } from '../../plugins/team-scope.ts';
 import { LiveHub, startLiveHub, streamEndsAt } from './hub.ts';
 
 // GET /api/messaging/stream?team_id=N (docs/decisions/021): server-sent events for the caller's changes
-// on one team. Inside the signed-in scope (bearer token), with the team in the query string, not a
-// :teamId parameter, so that the scope's ETag and answer cache leave the stream alone.
+// on one team. Inside the signed-in scope (bearer token), which loads the caller's access to the team of
+// ?team_id (404 for a team that is not theirs, as every team read answers); untagged, so that the
+// scope's ETag and answer cache leave the stream alone.
 
 export const LIVE_UNAVAILABLE = 'Live updates are unavailable for now';
 
@@ -35,10 +36,13 @@ export async function liveRoutes(app: FastifyInstance, { database }: { database:
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   // No HEAD twin: a HEAD would be held in the hub like a stream, writing nothing.
-  r.get('/stream', { exposeHeadRoute: false, schema: { querystring: teamQuery } }, async (request, reply) => {
-    const teamId = request.query.team_id;
-    // 404 for a team that is not the caller's, as every team read answers.
-    await loadTeamAccess(database.db, request.user, teamId);
+  const stream = {
+    exposeHeadRoute: false,
+    schema: { querystring: teamQuery },
+    config: { teamOf: teamInQuery, untagged: true },
+  };
+  r.get('/stream', stream, async (request, reply) => {
+    const teamId = request.teamAccess.team.id;
     // Not listening (the database connection is down): the page keeps polling and tries again later.
     if (!hub.live) {
       return reply.status(503).header('Retry-After', '5').send({ detail: LIVE_UNAVAILABLE });

@@ -9,9 +9,6 @@ export const moderatorsFeature = defineFeature({
   routes: (group) => [
     group('public', '/moderators', publicModeratorRoutes, () => ({})),
     // Also /teams/:teamId/potential-moderators, so mounted at the API's root.
-    group('signedIn', '', moderatorRoutes, ({ moderators }, { database }) => ({
-      moderators,
-      db: database.db,
-    })),
+    group('signedIn', '', moderatorRoutes, ({ moderators }) => ({ moderators })),
   ],
 });

@@ -9,9 +9,8 @@ import {
   potentialModeratorSchema,
 } from '../../../shared/api/moderators.ts';
 import { MODERATOR_FLAGS } from '../../../shared/permissions.ts';
-import type { Db } from '../../db/connect.ts';
 import { idParam, teamParams } from '../../params.ts';
-import { loadTeamAccess } from '../teams/access.ts';
+import { teamInBody } from '../../plugins/team-scope.ts';
 import { PERMISSION_LIST, type ModeratorService } from './service.ts';
 
 // /api/moderators (spec part 2 section 7) and /api/teams/{teamId}/potential-moderators.
@@ -27,10 +26,10 @@ export async function publicModeratorRoutes(app: FastifyInstance) {
     );
 }
 
-/** The signed-in routes; registered inside the signed-in scope, which loads :teamId access. */
+/** The signed-in routes; the signed-in scope loads the access to the :teamId or the body's team_id. */
 export async function moderatorRoutes(
   app: FastifyInstance,
-  { moderators, db }: { moderators: ModeratorService; db: Db },
+  { moderators }: { moderators: ModeratorService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -54,11 +53,13 @@ export async function moderatorRoutes(
 
   r.post(
     '/moderators/assign',
-    { schema: { body: assignModeratorBody, response: { 200: moderatorSchema } } },
-    async (request) => {
-      const access = await loadTeamAccess(db, request.user, request.body.team_id);
+    {
+      schema: { body: assignModeratorBody, response: { 200: moderatorSchema } },
+      config: { teamOf: teamInBody },
+    },
+    (request) => {
       const flags = MODERATOR_FLAGS.filter((flag) => request.body[flag] === true);
-      return moderators.assign(access, request.body.user_id, flags);
+      return moderators.assign(request.teamAccess, request.body.user_id, flags);
     },
   );
 

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/moderators.ts';
 import {
   hasCapability,
+  holdsFlag,
   MODERATOR_FLAGS,
   type ModeratorFlag,
   PERMISSION_DEFINITIONS,
@@ -72,7 +73,7 @@ export function createModeratorService({ db }: { db: Db }) {
     /** Every flag as true/false for the caller (coaches and admins hold them all). */
     mine(access: TeamAccess): MyPermissions {
       const flags = Object.fromEntries(
-        MODERATOR_FLAGS.map((flag) => [flag, access.isCoach || access.flags.includes(flag)]),
+        MODERATOR_FLAGS.map((flag) => [flag, holdsFlag(access, flag)]),
       ) as Record<ModeratorFlag, boolean>;
       return { team_id: access.team.id, is_coach: hasCapability(access, 'manage_moderators'), ...flags };
     },

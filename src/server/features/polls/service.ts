@@ -9,27 +9,24 @@ import type {
 } from '../../../shared/api/polls.ts';
 import { isArchived, POLL_MESSAGES, remapOptions, sameOption, voteCounts } from '../../../shared/polls.ts';
 import { hasCapability } from '../../../shared/permissions.ts';
-import { canRsvpFor } from '../../../shared/rsvp.ts';
-import { compareByJersey } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation, sqlState } from '../../db/errors.ts';
 import { countHit } from '../../db/rate-counter.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
-import type { UserRow } from '../auth/queries.ts';
 import { requireVerifiedSender } from '../auth/verified-sender.ts';
-import * as roster from '../roster/queries.ts';
-import { rosterViewer, toPlayer } from '../roster/view.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { playersAnsweredFor, playersToAnswerFor } from '../roster/answering.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { pollPath } from './email.ts';
 import * as queries from './queries.ts';
 
 // Team polls (spec part 1 sections 3-9; DECISIONS.md 'Expiry', 'Poll email'; docs/decisions/019).
 // Creating needs make_announcements; editing and deleting are for the author, who must still be a coach,
 // an admin or hold make_announcements. A vote names a player: the caller may vote for exactly the players
-// they may RSVP for (canRsvpFor with the roster's is_mine), once per player and poll. A poll of a team the
-// caller is not in is 'Poll not found', whether it exists or not.
+// they answer for (roster/answering.ts, as for RSVPs), once per player and poll. The routes find a poll's
+// team first (teamOf), so a poll of a team the caller is not in is 'Poll not found', whether it exists
+// or not.
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -52,30 +49,10 @@ export function createPollService({
   config: Pick<Config, 'PUBLIC_URL' | 'POLL_LIMIT_PER_AUTHOR_PER_HOUR'>;
   mailQueued: () => void;
 }) {
-  /** The team's players with is_mine computed exactly as the roster (and RSVPs) do. */
-  async function playersWithMine(access: TeamAccess) {
-    const viewer = rosterViewer(access);
-    const [rows, contacts] = await Promise.all([
-      roster.playersOfTeam(db, access.team.id),
-      viewer.role === 'parent' ? roster.contactsOfTeam(db, access.team.id) : Promise.resolve([]),
-    ]);
-    return rows.map((row) => ({
-      row,
-      isMine: toPlayer(
-        row,
-        contacts.filter((c) => c.playerId === row.id),
-        viewer,
-      ).is_mine,
-    }));
-  }
-
   async function eligibilityOf(access: TeamAccess): Promise<Eligibility> {
-    const players = (await playersWithMine(access))
-      .filter(({ row, isMine }) => canRsvpFor(access.role, { status: row.status, is_mine: isMine }))
-      .map(({ row }) => ({ id: row.id, name: row.name, jersey_number: row.jerseyNumber }))
-      .sort(compareByJersey);
+    const players = await playersAnsweredFor(db, access);
     return {
-      seesAllVotes: access.role === 'coach' || access.role === 'admin',
+      seesAllVotes: hasCapability(access, 'view_all_votes'),
       eligible: new Map(players.map((p) => [p.id, { id: p.id, name: p.name }])),
     };
   }
@@ -147,28 +124,22 @@ export function createPollService({
     return poll;
   }
 
-  /** The caller's access to the poll's team; 404 alike for a missing poll and a team not theirs. */
-  async function accessToPoll(user: UserRow, pollId: number): Promise<TeamAccess> {
-    const teamId = await queries.teamOfPoll(db, pollId);
-    if (teamId === undefined) throw notFound(POLL_MESSAGES.notFound);
-    return loadTeamAccess(db, user, teamId, POLL_MESSAGES.notFound);
-  }
-
   /** Edit and delete: the author, who must still be a coach, an admin or hold make_announcements. */
-  async function authorsAccess(user: UserRow, pollId: number): Promise<TeamAccess> {
-    const access = await accessToPoll(user, pollId);
+  async function requireAuthor(access: TeamAccess, pollId: number): Promise<void> {
     const [row] = await queries.pollsOfTeam(db, access.team.id, pollId);
     if (!row) throw notFound(POLL_MESSAGES.notFound);
-    if (row.authorId !== user.id) throw forbidden(POLL_MESSAGES.authorOnly);
+    if (row.authorId !== access.user.id) throw forbidden(POLL_MESSAGES.authorOnly);
     requireCapability(access, 'make_announcements');
-    return access;
   }
 
   return {
+    /** The scope's `teamOf` for a route naming a poll (undefined: 'Poll not found'). */
+    teamOf: (pollId: number) => queries.teamOfPoll(db, pollId),
+
     list: (access: TeamAccess): Promise<PollList> => view(access),
 
-    async create(user: UserRow, teamId: number, input: PollInput): Promise<Poll> {
-      const access = await loadTeamAccess(db, user, teamId);
+    async create(access: TeamAccess, input: PollInput): Promise<Poll> {
+      const { user } = access;
       requireCapability(access, 'make_announcements');
       // Each poll emails the team: only from an account with a confirmed email (docs/decisions/007).
       requireVerifiedSender(user);
@@ -206,8 +177,8 @@ export function createPollService({
       return one(access, row.id);
     },
 
-    async update(user: UserRow, pollId: number, input: PollInput): Promise<Poll> {
-      const access = await authorsAccess(user, pollId);
+    async update(access: TeamAccess, pollId: number, input: PollInput): Promise<Poll> {
+      await requireAuthor(access, pollId);
       await db.transaction(async (tx) => {
         const current = await queries.lockPoll(tx, access.team.id, pollId, 'update');
         if (!current) throw notFound(POLL_MESSAGES.notFound);
@@ -229,22 +200,16 @@ export function createPollService({
       return one(access, pollId);
     },
 
-    async remove(user: UserRow, pollId: number): Promise<{ message: string }> {
-      const access = await authorsAccess(user, pollId);
+    async remove(access: TeamAccess, pollId: number): Promise<{ message: string }> {
+      await requireAuthor(access, pollId);
       if (!(await queries.deletePoll(db, access.team.id, pollId))) throw notFound(POLL_MESSAGES.notFound);
       return { message: POLL_MESSAGES.deleted };
     },
 
-    async vote(user: UserRow, pollId: number, input: VoteInput): Promise<Poll> {
-      const access = await accessToPoll(user, pollId);
+    async vote(access: TeamAccess, pollId: number, input: VoteInput): Promise<Poll> {
       const teamId = access.team.id;
-      // Whose player it is comes first, so a parent learns nothing of another child's status.
-      const player = (await playersWithMine(access)).find(({ row }) => row.id === input.player_id);
+      const [player] = await playersToAnswerFor(db, access, [input.player_id], POLL_MESSAGES);
       if (!player) throw notFound(POLL_MESSAGES.playerNotFound);
-      if (!canRsvpFor(access.role, { status: 'active', is_mine: player.isMine })) {
-        throw forbidden(POLL_MESSAGES.notEligible);
-      }
-      if (player.row.status !== 'active') throw badRequest(POLL_MESSAGES.inactivePlayer);
       try {
         await db.transaction(async (tx) => {
           // Shared lock: an edit of the options waits for the vote, and the vote sees the edited options.
@@ -263,9 +228,9 @@ export function createPollService({
           const stored = await queries.insertVote(tx, {
             teamId,
             pollId,
-            playerId: player.row.id,
+            playerId: player.id,
             optionIndex: input.option_index,
-            voterId: user.id,
+            voterId: access.user.id,
           });
           if (!stored) throw conflict(POLL_MESSAGES.alreadyVoted);
         });

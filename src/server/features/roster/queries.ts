@@ -20,6 +20,14 @@ export function playersOfTeam(db: Db, teamId: number): Promise<PlayerRow[]> {
   return db.select().from(players).where(eq(players.teamId, teamId)).orderBy(asc(players.id));
 }
 
+/** The team's players with these ids (others' ids find nothing). */
+export function playersWithIds(db: Db, teamId: number, ids: readonly number[]): Promise<PlayerRow[]> {
+  return db
+    .select()
+    .from(players)
+    .where(and(eq(players.teamId, teamId), inArray(players.id, [...ids])));
+}
+
 export async function findPlayer(db: Db, teamId: number, playerId: number): Promise<PlayerRow | undefined> {
   const [row] = await db
     .select()

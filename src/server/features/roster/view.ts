@@ -39,7 +39,7 @@ export function toContact(row: ContactRow, seesContactDetails: boolean): ParentC
 }
 
 /** The signed-in parent's own child, or the signed-in player themselves (RSVP and vote eligibility). */
-function isMine(player: PlayerRow, contacts: ContactRow[], viewer: RosterViewer): boolean {
+export function isMine(player: PlayerRow, contacts: readonly ContactRow[], viewer: RosterViewer): boolean {
   if (viewer.role === 'parent') {
     return contacts.some(
       (c) => c.userId === viewer.userId || (viewer.email !== null && c.email === viewer.email),

@@ -27,21 +27,25 @@ export function eventOfRow(row: Pick<RsvpRow, 'gameId' | 'tournamentGameId' | 'p
   return { type: 'practice', id: row.practiceId ?? 0 };
 }
 
+/** The team of the event (undefined: no such event), for loading the caller's access first. */
+export async function teamOfEvent(db: Db, event: EventRef): Promise<number | undefined> {
+  const table = { game: games, tournament: tournamentGames, practice: practices }[event.type];
+  const [row] = await db.select({ teamId: table.teamId }).from(table).where(eq(table.id, event.id));
+  return row?.teamId;
+}
+
 /**
- * The team of the event and when it is (its date and time in the team's zone; a tournament game's may
- * be missing or 'TBD', so it comes with its tournament's last day), before anything else is read;
- * undefined when there is no such event.
+ * When the team's event is (its date and time in the team's zone; a tournament game's may be missing or
+ * 'TBD', so it comes with its tournament's last day); undefined when the team has no such event.
  */
 export async function findEvent(
   db: Db,
+  teamId: number,
   event: EventRef,
-): Promise<
-  { teamId: number; date: string | null; time: string | null; tournamentEndDate: string | null } | undefined
-> {
+): Promise<{ date: string | null; time: string | null; tournamentEndDate: string | null } | undefined> {
   if (event.type === 'tournament') {
     const [row] = await db
       .select({
-        teamId: tournamentGames.teamId,
         date: tournamentGames.date,
         time: tournamentGames.time,
         tournamentEndDate: tournaments.endDate,
@@ -51,14 +55,14 @@ export async function findEvent(
         tournaments,
         and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
       )
-      .where(eq(tournamentGames.id, event.id));
+      .where(and(eq(tournamentGames.teamId, teamId), eq(tournamentGames.id, event.id)));
     return row;
   }
   const table = event.type === 'game' ? games : practices;
   const [row] = await db
-    .select({ teamId: table.teamId, date: table.date, time: table.time })
+    .select({ date: table.date, time: table.time })
     .from(table)
-    .where(eq(table.id, event.id));
+    .where(and(eq(table.teamId, teamId), eq(table.id, event.id)));
   return row && { ...row, tournamentEndDate: null };
 }
 
@@ -104,14 +108,6 @@ export function upsertAnswers(
       setWhere: eq(rsvps.teamId, teamId),
     })
     .returning();
-}
-
-/** The team's players with these ids (others' ids find nothing). */
-export function playersWithIds(db: Db, teamId: number, ids: readonly number[]) {
-  return db
-    .select()
-    .from(players)
-    .where(and(eq(players.teamId, teamId), inArray(players.id, [...ids])));
 }
 
 /** The answers of these players on the team, with the player's and the answering user's names. */

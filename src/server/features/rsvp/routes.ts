@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,33 +9,64 @@ import {
   rsvpSubmitAllBody,
   rsvpSubmitBody,
 } from '../../../shared/api/calendar.ts';
+import { RSVP_MESSAGES } from '../../../shared/rsvp.ts';
+import { notFound } from '../../http-error.ts';
 import { idParam, teamParams } from '../../params.ts';
-import type { RsvpService } from './service.ts';
+import { RSVP_USER_NOT_FOUND, type RsvpService } from './service.ts';
 
 // /api/team-rsvp (spec part 1 section 7, part 2 section 7; docs/decisions/017), inside the signed-in
-// scope. The submits find the event's team themselves; the overview's :teamId gets the caller's access
-// and ETag from the scope. Neither read is kept once for every member: the list depends on who reads
-// it, and the overview is refused to parents and players (a kept answer would be served before that).
+// scope, which loads the caller's access: for a submit, to the event's team (teamOf: an event of a team
+// not theirs is 'Event not found'); for the list, to ?team_id's team when it names one; for the
+// overview, to :teamId's. Neither read is kept once for every member: the list depends on who reads it
+// (and stays untagged, as it always was), and the overview is refused to parents and players (a kept
+// answer would be served before that).
 
 const userParams = z.object({ userId: idParam('User id') });
+
+type EventBody = { event_type: z.output<typeof rsvpSubmitBody>['event_type']; event_id: number };
+const ofEvent = (rsvp: RsvpService) => ({
+  teamOf: (request: FastifyRequest) => {
+    const body = request.body as EventBody;
+    return rsvp.teamOfEvent({ type: body.event_type, id: body.event_id });
+  },
+  teamNotFound: RSVP_MESSAGES.eventNotFound,
+});
+
+/** The list is the caller's own ('User not found' for another id), on ?team_id's team or on every team. */
+const ownList = {
+  teamOf: async (request: FastifyRequest) => {
+    const { userId } = request.params as z.output<typeof userParams>;
+    if (userId !== request.user.id) throw notFound(RSVP_USER_NOT_FOUND);
+    return (request.query as z.output<typeof rsvpListQuery>).team_id ?? null;
+  },
+  untagged: true,
+};
 
 export async function rsvpRoutes(app: FastifyInstance, { rsvp }: { rsvp: RsvpService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/submit', { schema: { body: rsvpSubmitBody, response: { 200: rsvpSchema } } }, (request) =>
-    rsvp.submit(request.user, request.body),
+  r.post(
+    '/submit',
+    { schema: { body: rsvpSubmitBody, response: { 200: rsvpSchema } }, config: ofEvent(rsvp) },
+    (request) => rsvp.submit(request.teamAccess, request.body),
   );
 
   r.post(
     '/submit-all',
-    { schema: { body: rsvpSubmitAllBody, response: { 200: z.array(rsvpSchema) } } },
-    (request) => rsvp.submitAll(request.user, request.body),
+    { schema: { body: rsvpSubmitAllBody, response: { 200: z.array(rsvpSchema) } }, config: ofEvent(rsvp) },
+    (request) => rsvp.submitAll(request.teamAccess, request.body),
   );
 
   r.get(
     '/user/:userId/events',
-    { schema: { params: userParams, querystring: rsvpListQuery, response: { 200: rsvpListSchema } } },
-    (request) => rsvp.listOwn(request.user, request.params.userId, request.query.team_id),
+    {
+      schema: { params: userParams, querystring: rsvpListQuery, response: { 200: rsvpListSchema } },
+      config: ownList,
+    },
+    (request) =>
+      request.query.team_id === undefined
+        ? rsvp.listOnEveryTeam(request.user)
+        : rsvp.listOnTeam(request.teamAccess),
   );
 
   r.get(

@@ -1,23 +1,21 @@
 import type { z } from 'zod';
 import type { Rsvp, RsvpList, rsvpSubmitAllBody, rsvpSubmitBody } from '../../../shared/api/calendar.ts';
-import { canRsvpFor, RSVP_MESSAGES, rsvpClosedMessage } from '../../../shared/rsvp.ts';
-import { compareByJersey } from '../../../shared/teams.ts';
+import { RSVP_MESSAGES, rsvpClosedMessage } from '../../../shared/rsvp.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { sqlState } from '../../db/errors.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { conflict, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
-import * as roster from '../roster/queries.ts';
-import { rosterViewer, toPlayer } from '../roster/view.ts';
-import { loadTeamAccess, type TeamAccess } from '../teams/access.ts';
-import { teamsOfMember } from '../teams/queries.ts';
+import { playersAnsweredFor, playersToAnswerFor } from '../roster/answering.ts';
+import { accessesOfMember, requireCapability, type TeamAccess } from '../teams/access.ts';
 import { overviewOf } from './overview.ts';
 import * as queries from './queries.ts';
 
 // RSVPs (spec part 1 sections 4-5 and 7; DECISIONS.md 'RSVP targets'; docs/decisions/017). An answer
 // names an event and a player of one team; the caller must be a member of that team and may answer
-// only for the players canRsvpFor allows, the roster's own is_mine rule deciding "their child" and
-// "themselves". An event or team the caller cannot see is 'Event not found', whether it exists or not.
+// only for the players they answer for (roster/answering.ts, shared with poll votes). The routes find
+// the event's team first (teamOf), so an event or team the caller cannot see is 'Event not found',
+// whether it exists or not.
 
 type SubmitInput = z.output<typeof rsvpSubmitBody>;
 type SubmitAllInput = z.output<typeof rsvpSubmitAllBody>;
@@ -62,57 +60,25 @@ export function createRsvpService({
   now?: () => Date;
 }) {
   /**
-   * The caller's access to the event's team; 404 alike for a missing event and a team not theirs. Then
-   * whether the caller may still answer: not once the event has started, except a coach for
-   * RSVP_COACH_DAYS after (DECISIONS.md 'RSVPs close when the event starts').
+   * Whether the caller may still answer for the event of their team: not once it has started, except a
+   * coach for RSVP_COACH_DAYS after (DECISIONS.md 'RSVPs close when the event starts').
    */
-  async function accessToOpenEvent(user: UserRow, event: queries.EventRef): Promise<TeamAccess> {
-    const found = await queries.findEvent(db, event);
+  async function requireOpenEvent(access: TeamAccess, event: queries.EventRef): Promise<void> {
+    const found = await queries.findEvent(db, access.team.id, event);
     if (found === undefined) throw notFound(RSVP_MESSAGES.eventNotFound);
-    const access = await loadTeamAccess(db, user, found.teamId, RSVP_MESSAGES.eventNotFound);
     const closed = rsvpClosedMessage(access.role, found, config.TEAM_TIME_ZONE, now());
     if (closed) throw conflict(closed);
-    return access;
-  }
-
-  /** The team's players with is_mine computed exactly as the roster does (contacts only matter to parents). */
-  async function withMine(access: TeamAccess, rows: roster.PlayerRow[]) {
-    const viewer = rosterViewer(access);
-    const contacts = viewer.role === 'parent' ? await roster.contactsOfTeam(db, access.team.id) : [];
-    return rows.map((row) => ({
-      row,
-      isMine: toPlayer(
-        row,
-        contacts.filter((c) => c.playerId === row.id),
-        viewer,
-      ).is_mine,
-    }));
-  }
-
-  /** The players of the ids, in that order, each one the caller may answer for; else the first refusal. */
-  async function answerablePlayers(access: TeamAccess, ids: readonly number[]): Promise<roster.PlayerRow[]> {
-    const found = await withMine(access, await queries.playersWithIds(db, access.team.id, ids));
-    const byId = new Map(found.map((player) => [player.row.id, player]));
-    return ids.map((id) => {
-      const player = byId.get(id);
-      if (!player) throw notFound(RSVP_MESSAGES.playerNotFound);
-      // Whose player it is comes first, so a parent learns nothing of another child's status.
-      if (!canRsvpFor(access.role, { status: 'active', is_mine: player.isMine })) {
-        throw forbidden(RSVP_MESSAGES.notEligible);
-      }
-      if (player.row.status !== 'active') throw badRequest(RSVP_MESSAGES.inactivePlayer);
-      return player.row;
-    });
   }
 
   async function answer(
-    user: UserRow,
+    access: TeamAccess,
     event: queries.EventRef,
     playerIds: readonly number[],
     input: { response: SubmitInput['response']; notes: string | null },
   ): Promise<Rsvp[]> {
-    const access = await accessToOpenEvent(user, event);
-    const players = await answerablePlayers(access, playerIds);
+    const { user } = access;
+    await requireOpenEvent(access, event);
+    const players = await playersToAnswerFor(db, access, playerIds, RSVP_MESSAGES);
     let rows: queries.RsvpRow[];
     try {
       rows = await queries.upsertAnswers(
@@ -145,10 +111,12 @@ export function createRsvpService({
   /** The players the caller may answer for on one team (roster order), and their answers. */
   async function listOnTeam(access: TeamAccess): Promise<RsvpList> {
     const teamId = access.team.id;
-    const players = (await withMine(access, await roster.playersOfTeam(db, teamId)))
-      .filter(({ row, isMine }) => canRsvpFor(access.role, { status: row.status, is_mine: isMine }))
-      .map(({ row }) => ({ id: row.id, team_id: teamId, name: row.name, jersey_number: row.jerseyNumber }))
-      .sort(compareByJersey);
+    const players = (await playersAnsweredFor(db, access)).map((row) => ({
+      id: row.id,
+      team_id: teamId,
+      name: row.name,
+      jersey_number: row.jerseyNumber,
+    }));
     if (players.length === 0) return { players, rsvps: [] };
     const answers = await queries.answersOfPlayers(
       db,
@@ -162,33 +130,32 @@ export function createRsvpService({
   }
 
   return {
+    /** The scope's `teamOf` for an answer: the event's team (undefined: 'Event not found'). */
+    teamOfEvent: (event: queries.EventRef) => queries.teamOfEvent(db, event),
+
     /** One player's answer; resubmitting replaces it. */
-    async submit(user: UserRow, input: SubmitInput): Promise<Rsvp> {
+    async submit(access: TeamAccess, input: SubmitInput): Promise<Rsvp> {
       const event = { type: input.event_type, id: input.event_id };
-      const [rsvp] = await answer(user, event, [input.player_id], input);
+      const [rsvp] = await answer(access, event, [input.player_id], input);
       if (!rsvp) throw notFound(RSVP_MESSAGES.eventNotFound);
       return rsvp;
     },
 
     /** The same answer for several players: every one must be answerable, and all are stored or none. */
-    submitAll(user: UserRow, input: SubmitAllInput): Promise<Rsvp[]> {
+    submitAll(access: TeamAccess, input: SubmitAllInput): Promise<Rsvp[]> {
       const event = { type: input.event_type, id: input.event_id };
-      return answer(user, event, [...new Set(input.player_ids)], input);
+      return answer(access, event, [...new Set(input.player_ids)], input);
     },
 
+    /** The players the caller may answer for and their answers, on every event of the team. */
+    listOnTeam,
+
     /**
-     * The players the caller may answer for and their answers, on every event: on the team `teamId`
-     * names, or without it on every team the caller is a member of (DECISIONS.md: the spec's request
-     * has no query), team by team in the order they joined.
+     * The same on every team the caller is a member of (DECISIONS.md: the spec's request has no query),
+     * team by team in the order they joined.
      */
-    async listOwn(user: UserRow, userId: number, teamId: number | undefined): Promise<RsvpList> {
-      if (userId !== user.id) throw notFound(RSVP_USER_NOT_FOUND);
-      if (teamId !== undefined) return listOnTeam(await loadTeamAccess(db, user, teamId));
-      const lists = await Promise.all(
-        (await teamsOfMember(db, user.id)).map(async (team) =>
-          listOnTeam(await loadTeamAccess(db, user, team.id)),
-        ),
-      );
+    async listOnEveryTeam(user: UserRow): Promise<RsvpList> {
+      const lists = await Promise.all((await accessesOfMember(db, user)).map(listOnTeam));
       return {
         players: lists.flatMap((list) => list.players),
         rsvps: lists.flatMap((list) => list.rsvps),
@@ -197,7 +164,7 @@ export function createRsvpService({
 
     /** Coaches and admins: the upcoming events that take answers, with counts and who has not answered. */
     overview(access: TeamAccess) {
-      if (!access.isCoach) throw forbidden(RSVP_MESSAGES.coachesOnly);
+      requireCapability(access, 'view_rsvp_overview', RSVP_MESSAGES.coachesOnly);
       return overviewOf(db, access.team.id, config.TEAM_TIME_ZONE);
     },
   };

@@ -10,17 +10,14 @@ export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
 export type MemberRow = typeof teamMembers.$inferSelect;
 
-/** Teams the user belongs to (with the given membership role, when given), oldest first. */
-export async function teamsOfMember(db: Db, userId: number, role?: MemberRole): Promise<TeamRow[]> {
-  const rows = await db
-    .select({ team: teams })
+/** The teams the user belongs to, each with the membership, oldest first (one query). */
+export function membershipsOf(db: Db, userId: number): Promise<{ team: TeamRow; membership: MemberRow }[]> {
+  return db
+    .select({ team: teams, membership: teamMembers })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(
-      role ? and(eq(teamMembers.userId, userId), eq(teamMembers.role, role)) : eq(teamMembers.userId, userId),
-    )
+    .where(eq(teamMembers.userId, userId))
     .orderBy(asc(teamMembers.id));
-  return rows.map((row) => row.team);
 }
 
 /** Every team of the club, a page at a time (an admin's list). */

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { spendWriteAllowance } from '../../write-limits.ts';
 import type { UserRow } from '../auth/queries.ts';
-import { loadTeamAccess, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from './access.ts';
+import { accessesOfMember, requireCapability, TEAM_NOT_FOUND, type TeamAccess } from './access.ts';
 import * as queries from './queries.ts';
 
 export type SetupTeamInput = z.output<typeof setupTeamBody>;
@@ -24,13 +24,12 @@ export interface TeamPage {
 
 /** The team as every team endpoint answers it; the invite code and bot id only for those who run it. */
 export function toTeam(team: queries.TeamRow, viewer: CapabilityHolder): Team {
-  const isCoach = viewer.isCoach;
   return {
     id: team.id,
     name: team.name,
     team_name: team.name,
     // The invite code lets anyone ask to join: only the people running the team see it.
-    invite_code: isCoach ? team.inviteCode : null,
+    invite_code: hasCapability(viewer, 'view_invite_code') ? team.inviteCode : null,
     groupme_bot_id: hasCapability(viewer, 'edit_team_info') ? team.groupmeBotId : null,
     age_group: team.ageGroup,
     division: team.division,
@@ -43,7 +42,8 @@ export function toTeam(team: queries.TeamRow, viewer: CapabilityHolder): Team {
     primary_color: team.primaryColor,
     secondary_color: team.secondaryColor,
     team_logo_url: team.teamLogoUrl,
-    is_coach: isCoach,
+    // Not a permission: the answer states the viewer's standing (coach of the team, or an admin).
+    is_coach: viewer.isCoach,
     details: hasCapability(viewer, 'edit_team_info')
       ? {
           head_coach_phone: team.headCoachPhone,
@@ -158,23 +158,17 @@ export function createTeamService({
       if (user.role === 'admin') {
         return (await queries.allTeams(db, page)).map((team) => toTeam(team, RUNS_THE_TEAM));
       }
-      const coached = await queries.teamsOfMember(db, user.id, 'coach');
-      const joined = (await queries.teamsOfMember(db, user.id)).filter(
-        (team) => !coached.some((mine) => mine.id === team.id),
-      );
+      const accesses = await accessesOfMember(db, user);
       return [
-        ...coached.map((team) => toTeam(team, RUNS_THE_TEAM)),
-        ...(await Promise.all(
-          joined.map(async (team) => toTeam(team, await loadTeamAccess(db, user, team.id))),
-        )),
-      ];
+        ...accesses.filter((access) => access.role === 'coach'),
+        ...accesses.filter((access) => access.role !== 'coach'),
+      ].map((access) => toTeam(access.team, access));
     },
 
     /** The user's first team (a parent or player belongs to one). */
     async myTeam(user: UserRow): Promise<Team> {
-      const [team] = await queries.teamsOfMember(db, user.id);
-      if (!team) throw notFound('You are not a member of any team yet');
-      const access = await loadTeamAccess(db, user, team.id);
+      const [access] = await accessesOfMember(db, user);
+      if (!access) throw notFound('You are not a member of any team yet');
       return toTeam(access.team, access);
     },
 
@@ -208,7 +202,7 @@ export function createTeamService({
         user_id: row.userId,
         name: row.name,
         role: row.userRole,
-        email: access.isCoach ? row.email : null,
+        email: hasCapability(access, 'view_member_emails') ? row.email : null,
       }));
     },
   };

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Capability,
+  CAPABILITY_FLAGS,
+  COACH_CAPABILITIES,
+  hasCapability,
+  holdsFlag,
+  MODERATOR_FLAGS,
+} from '../../src/shared/permissions.ts';
+
+// The capability table both the server's checks and the pages' buttons ask (docs/decisions/012, 036):
+// coaches of the team and admins hold every capability, a flag grants its own, and no flag grants the
+// coach-only ones.
+
+const EVERY_CAPABILITY = [...Object.keys(CAPABILITY_FLAGS), ...COACH_CAPABILITIES] as Capability[];
+
+describe('hasCapability', () => {
+  it('names the decisions that were direct coach checks (server and screens) as coach-only capabilities', () => {
+    expect(COACH_CAPABILITIES).toEqual([
+      'review_join_requests',
+      'manage_moderators',
+      'regenerate_invite_code',
+      'view_invite_code',
+      'view_member_emails',
+      'view_rsvp_overview',
+      'moderate_announcements',
+      'relate_announcement_events',
+      'view_chat_post_status',
+      'moderate_documents',
+      'view_all_votes',
+      'record_attendance',
+      'answer_for_all_players',
+    ]);
+  });
+
+  it('gives a coach or admin every capability, with or without flags', () => {
+    for (const capability of EVERY_CAPABILITY) {
+      expect(hasCapability({ isCoach: true, flags: [] }, capability)).toBe(true);
+      expect(hasCapability({ isCoach: true, flags: ['can_upload_files'] }, capability)).toBe(true);
+    }
+  });
+
+  it('gives a member without flags none', () => {
+    for (const capability of EVERY_CAPABILITY) {
+      expect(hasCapability({ isCoach: false, flags: [] }, capability)).toBe(false);
+    }
+  });
+
+  it('gives a moderator exactly the capabilities their flag grants, never a coach-only one', () => {
+    for (const flag of MODERATOR_FLAGS) {
+      const granted = EVERY_CAPABILITY.filter((capability) =>
+        hasCapability({ isCoach: false, flags: [flag] }, capability),
+      );
+      const expected = Object.entries(CAPABILITY_FLAGS)
+        .filter(([, grantedBy]) => grantedBy === flag)
+        .map(([capability]) => capability);
+      expect(granted).toEqual(expected);
+    }
+  });
+
+  it('keeps the not-public documents with the uploaders (can_upload_files), as before', () => {
+    const uploader = { isCoach: false, flags: ['can_upload_files'] as const };
+    expect(hasCapability(uploader, 'upload_files')).toBe(true);
+    expect(hasCapability(uploader, 'view_private_documents')).toBe(true);
+    expect(hasCapability(uploader, 'moderate_documents')).toBe(false);
+  });
+});
+
+describe('holdsFlag (my-permissions)', () => {
+  it('is every flag for a coach or admin, and the flags held for anyone else', () => {
+    for (const flag of MODERATOR_FLAGS) {
+      expect(holdsFlag({ isCoach: true, flags: [] }, flag)).toBe(true);
+      expect(holdsFlag({ isCoach: false, flags: [flag] }, flag)).toBe(true);
+      expect(holdsFlag({ isCoach: false, flags: [] }, flag)).toBe(false);
+    }
+    expect(holdsFlag({ isCoach: false, flags: ['can_view_finances'] }, 'can_assign_snacks')).toBe(false);
+  });
+});
