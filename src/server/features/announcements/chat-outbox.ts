@@ -2,10 +2,10 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { chatPostOutbox } from '../../db/schema.ts';
 
-// The durable queue of group-chat cross-posts (DECISIONS.md 'Cross-posts'), claimed like the email
-// outbox (mail/outbox.ts): a row stays until the service accepted it. A 4xx answer (a wrong bot id)
-// gives up after GIVE_UP_AFTER tries and stays as the team's last cross-post error; anything else
-// (the service down, a 5xx, 408, 429) is retried with backoff, without end.
+// The durable queue of group-chat cross-posts (docs/product/announcements.md 'Cross-posts to the group
+// chat'), claimed like the email outbox (mail/outbox.ts): a row stays until the service accepted it. A
+// 4xx answer (a wrong bot id) gives up after GIVE_UP_AFTER tries and stays as the team's last cross-post
+// error; anything else (the service down, a 5xx, 408, 429) is retried with backoff, without end.
 
 export type ChatPostRow = typeof chatPostOutbox.$inferSelect;
 

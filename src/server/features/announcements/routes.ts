@@ -12,8 +12,8 @@ import { loadTeamAccess } from '../teams/access.ts';
 import type { AnnouncementService } from './service.ts';
 import type { Db } from '../../db/connect.ts';
 
-// /api/messaging/announcements and the team's cross-post status (spec part 1 section 7), inside the
-// signed-in scope. The list is per reader (authors' emails depend on who reads), so its answer is
+// /api/messaging/announcements and the team's cross-post status (docs/product/announcements.md), inside
+// the signed-in scope. The list is per reader (authors' emails depend on who reads), so its answer is
 // kept per reader, not once for every member.
 
 const announcementParams = z.object({ id: idParam('Announcement id') });

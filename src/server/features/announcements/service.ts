@@ -13,11 +13,11 @@ import type { UserRow } from '../auth/queries.ts';
 import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
-// Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
-// Members read and comment; making one needs make_announcements. Only the author edits, and only while
-// still holding make_announcements; the author or a coach/admin of the team deletes an announcement or
-// a comment (moderation, 018).
-// An id of a team the caller is not in answers 404 'Announcement not found'.
+// Announcements (docs/product/announcements.md 'Fields and defaults', 'Cross-posts to the group chat';
+// docs/decisions/018). Members read and comment; making one needs make_announcements. Only the author
+// edits, and only while still holding make_announcements; the author or a coach/admin of the team deletes
+// an announcement or a comment (moderation, 018). An id of a team the caller is not in answers 404
+// 'Announcement not found'.
 
 /** Emails of others only for those the roster shows them to (coaches, admins); always one's own. */
 function authorFor(access: TeamAccess, person: queries.Person | null): AnnouncementAuthor | null {

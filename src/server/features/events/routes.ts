@@ -22,7 +22,7 @@ import type { GameService } from './games-service.ts';
 import type { PracticeService } from './practices-service.ts';
 import type { TournamentService } from './tournaments-service.ts';
 
-// /api/tournaments, /api/games and /api/practices (spec part 2 section 7), inside the signed-in scope.
+// /api/tournaments, /api/games and /api/practices (docs/product/events.md), inside the signed-in scope.
 // Routes with :teamId get the caller's access (and, for reads, the ETag) from the scope; the others
 // find the row's team first and load the access in the service.
 

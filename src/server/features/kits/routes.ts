@@ -5,7 +5,7 @@ import { kitBody, kitSchema } from '../../../shared/api/kits.ts';
 import { idParam, teamParams } from '../../params.ts';
 import type { KitService } from './service.ts';
 
-// /api/kits (spec part 2 section 7), inside the signed-in scope.
+// /api/kits (docs/product/kits.md), inside the signed-in scope.
 
 const kitParams = z.object({ kitId: idParam('Kit id') });
 

@@ -12,7 +12,7 @@ import {
 import { idParam, teamParams } from '../../params.ts';
 import type { RsvpService } from './service.ts';
 
-// /api/team-rsvp (spec part 1 section 7, part 2 section 7; docs/decisions/017), inside the signed-in
+// /api/team-rsvp (docs/product/calendar-rsvp-and-feed.md; docs/decisions/017), inside the signed-in
 // scope. The submits find the event's team themselves; the overview's :teamId gets the caller's access
 // and ETag from the scope. Neither read is kept once for every member: the list depends on who reads
 // it, and the overview is refused to parents and players (a kept answer would be served before that).

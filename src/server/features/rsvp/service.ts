@@ -14,7 +14,7 @@ import { teamsOfMember } from '../teams/queries.ts';
 import { overviewOf } from './overview.ts';
 import * as queries from './queries.ts';
 
-// RSVPs (spec part 1 sections 4-5 and 7; DECISIONS.md 'RSVP targets'; docs/decisions/017). An answer
+// RSVPs (docs/product/calendar-rsvp-and-feed.md 'RSVPs'; docs/decisions/017). An answer
 // names an event and a player of one team; the caller must be a member of that team and may answer
 // only for the players canRsvpFor allows, the roster's own is_mine rule deciding "their child" and
 // "themselves". An event or team the caller cannot see is 'Event not found', whether it exists or not.
@@ -64,7 +64,7 @@ export function createRsvpService({
   /**
    * The caller's access to the event's team; 404 alike for a missing event and a team not theirs. Then
    * whether the caller may still answer: not once the event has started, except a coach for
-   * RSVP_COACH_DAYS after (DECISIONS.md 'RSVPs close when the event starts').
+   * RSVP_COACH_DAYS after (docs/product/calendar-rsvp-and-feed.md 'RSVPs close when the event starts').
    */
   async function accessToOpenEvent(user: UserRow, event: queries.EventRef): Promise<TeamAccess> {
     const found = await queries.findEvent(db, event);
@@ -178,8 +178,9 @@ export function createRsvpService({
 
     /**
      * The players the caller may answer for and their answers, on every event: on the team `teamId`
-     * names, or without it on every team the caller is a member of (DECISIONS.md: the spec's request
-     * has no query), team by team in the order they joined.
+     * names, or without it on every team the caller is a member of
+     * (docs/product/calendar-rsvp-and-feed.md: the spec's request has no query), team by team in the
+     * order they joined.
      */
     async listOwn(user: UserRow, userId: number, teamId: number | undefined): Promise<RsvpList> {
       if (userId !== user.id) throw notFound(RSVP_USER_NOT_FOUND);

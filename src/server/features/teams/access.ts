@@ -5,9 +5,10 @@ import { forbidden, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { findTeamWithMembership, type TeamRow } from './queries.ts';
 
-// The one permission check of DECISIONS.md. Every team-scoped route loads the caller's access first:
-// a team the user does not belong to answers 404 (as if it did not exist); a write then needs a
-// capability, which coaches of the team and admins always hold and others hold through moderator flags.
+// The one permission check (docs/product/teams-and-joining.md 'Team access'). Every team-scoped route
+// loads the caller's access first: a team the user does not belong to answers 404 (as if it did not
+// exist); a write then needs a capability, which coaches of the team and admins always hold and others
+// hold through moderator flags.
 
 export const TEAM_NOT_FOUND = 'Team not found';
 

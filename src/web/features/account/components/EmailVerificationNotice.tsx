@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 /**
- * Shown in the shell until the account's email is confirmed (DECISIONS.md 'Trust and safety'): the
+ * Shown in the shell until the account's email is confirmed (docs/product/accounts-and-sign-in.md): the
  * coach can link a parent to their child by email only then.
  */
 export function EmailVerificationNotice({ user }: { user: User }) {
