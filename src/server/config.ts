@@ -71,7 +71,7 @@ const envSchema = z.object({
   /** How often the group-chat sender looks for due cross-posts (it also starts at once when one is queued). */
   CHAT_POST_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   // Rate limits: attempts per window, per client address (an IPv6 client per /64) and per account
-  // (DECISIONS.md, 'Trust and safety'). Sign-in counts failures only, per (account, address) so a
+  // (docs/product/limits-and-abuse.md). Sign-in counts failures only, per (account, address) so a
   // stranger failing on purpose from one address cannot lock the owner out; the per-account ceiling is
   // much higher and stops a spread attack, but does not hold an address the account signed in from
   // within LOGIN_TRUSTED_ADDRESS_DAYS, nor does the per-address limit (docs/decisions/008).
@@ -94,8 +94,8 @@ const envSchema = z.object({
   INVITE_LIMIT_PER_COACH_PER_HOUR: count(50),
   /** Polls one author may create per hour: each one emails the whole team. */
   POLL_LIMIT_PER_AUTHOR_PER_HOUR: count(20),
-  // Every other write that reaches others, per user per hour (DECISIONS.md 'Every user-made write that
-  // reaches others is limited'; docs/decisions/028): far above a busy coach's day, far below a flood.
+  // Every other write that reaches others, per user per hour (docs/product/limits-and-abuse.md 'Writes
+  // that reach others'; docs/decisions/028): far above a busy coach's day, far below a flood.
   /** Announcements, each with its group-chat cross-post (an edit that posts again counts too). */
   ANNOUNCEMENT_LIMIT_PER_USER_PER_HOUR: count(30),
   /** Comments on announcements. */
@@ -113,8 +113,9 @@ const envSchema = z.object({
   RECOVERY_WINDOW_MINUTES: durationMinutes(60),
   /** Document uploads one user may make per hour: each one costs storage (docs/decisions/023). */
   UPLOAD_LIMIT_PER_USER_PER_HOUR: count(60),
-  // The blob store of document files (DECISIONS.md 'Files'): DATA_DIR/blobs unless S3_ENDPOINT and
-  // S3_BUCKET name an S3-compatible bucket (path-style addresses, so MinIO and others work too).
+  // The blob store of document files (docs/product/documents.md 'Files'): DATA_DIR/blobs unless
+  // S3_ENDPOINT and S3_BUCKET name an S3-compatible bucket (path-style addresses, so MinIO and others
+  // work too).
   S3_ENDPOINT: z.string().url('S3_ENDPOINT must be a URL such as https://s3.example.org').optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

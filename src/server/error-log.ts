@@ -1,9 +1,10 @@
-// What a log line keeps of an error (DECISIONS.md 'Logs'; docs/decisions/026). A failed query's error
-// (Drizzle's DrizzleQueryError) carries the query's values (emails, names, phones, password hashes,
-// rate-limit keys) in `params` and at the end of its message; PostgreSQL's error carries the failing
-// row in `detail`; a mail server's refusal names the recipient in `response`. So only named fields are
-// kept, down the cause chain: the type, the message (a query's values cut off), the stack's frames, and
-// the codes that say what failed (SQLSTATE, constraint, table, column, errno, HTTP or SMTP status).
+// What a log line keeps of an error (docs/product/limits-and-abuse.md 'Privacy in logs and email';
+// docs/decisions/026). A failed query's error (Drizzle's DrizzleQueryError) carries the query's values
+// (emails, names, phones, password hashes, rate-limit keys) in `params` and at the end of its message;
+// PostgreSQL's error carries the failing row in `detail`; a mail server's refusal names the recipient in
+// `response`. So only named fields are kept, down the cause chain: the type, the message (a query's
+// values cut off), the stack's frames, and the codes that say what failed (SQLSTATE, constraint, table,
+// column, errno, HTTP or SMTP status).
 
 const KEPT_FIELDS = [
   'code',

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-// The one retrying sender behind every durable outbox (DECISIONS.md 'Notifications by email',
-// 'Cross-posts'): emails and group-chat posts. Every app process runs one per outbox; the claim in the
-// database keeps two processes from sending the same row. It drains on a timer, and at once when
+// The one retrying sender behind every durable outbox (docs/product/limits-and-abuse.md 'Privacy in logs
+// and email', docs/product/announcements.md 'Cross-posts to the group chat'): emails and group-chat
+// posts. Every app process runs one per outbox; the claim in the database keeps two processes from
+// sending the same row. It drains on a timer, and at once when
 // `nudge()` says something was queued. What a row is, how it is claimed, sent and marked is the job's.
 // Rows are claimed one at a time, each just before it is sent, for longer than its send may take: a
 // row never waits behind slow sends under a claim that runs out, to be sent by another process too

@@ -3,10 +3,11 @@ import type { Db } from './db/connect.ts';
 import { countHit, currentHits, type Hit } from './db/rate-counter.ts';
 import { tooMany } from './http-error.ts';
 
-// Every user-made write that reaches others is limited per user per hour (DECISIONS.md; docs/decisions/
-// 028), in the shared database counters (rate_limit_hits). A service spends the allowance once the write
-// is allowed, inside the transaction that stores it: a refused request spends nothing, and a write that
-// fails after counting (an Idempotency-Key that lost a race, a 429) gives its count back.
+// Every user-made write that reaches others is limited per user per hour
+// (docs/product/limits-and-abuse.md; docs/decisions/028), in the shared database counters
+// (rate_limit_hits). A service spends the allowance once the write is allowed, inside the transaction
+// that stores it: a refused request spends nothing, and a write that fails after counting (an
+// Idempotency-Key that lost a race, a 429) gives its count back.
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { ANNOUNCEMENT_EXPIRY_DAYS, type ExpiryType } from './announcements.ts';
 
-// Announcement expiry in the team's time zone (spec part 1 sections 4 and 9), through luxon: kept apart
+// Announcement expiry in the team's time zone (docs/product/announcements.md), through luxon: kept apart
 // from announcements.ts so the dashboard card loads its rules without luxon.
 
 export interface ExpiryChoice {

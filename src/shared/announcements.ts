@@ -1,5 +1,6 @@
-// Announcements (spec part 1 sections 2-9 'Communication'; DECISIONS.md 'Expiry', 'Cross-posts').
-// The rules both sides use: priorities, expiry choices and their inference on edit, the messages.
+// Announcements (docs/product/announcements.md 'Fields and defaults', 'Cross-posts to
+// the group chat'). The rules both sides use: priorities, expiry choices and their inference on edit, the
+// messages.
 
 export const ANNOUNCEMENT_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type AnnouncementPriority = (typeof ANNOUNCEMENT_PRIORITIES)[number];
@@ -24,7 +25,7 @@ export const ANNOUNCEMENT_LIMITS = {
   titleMax: 200,
   contentMax: 5000,
   commentMax: 2000,
-  /** Dashboard preview (part 1 section 9). */
+  /** Dashboard preview (docs/product/announcements.md). */
   previewChars: 120,
   dashboardMax: 3,
   /** 'soon' when the expiry is within this many hours. */
@@ -62,7 +63,10 @@ export const ANNOUNCEMENT_MESSAGES = {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Archived: the expiry has passed (DECISIONS.md 'Expiry'). Never-expiring ones never are. */
+/**
+ * Archived: the expiry has passed (docs/product/announcements.md 'Fields and defaults'). Never-expiring
+ * ones never are.
+ */
 export function isArchived(expiresAt: string | null, now: Date = new Date()): boolean {
   return expiresAt !== null && Date.parse(expiresAt) <= now.getTime();
 }

@@ -9,7 +9,7 @@ import {
 } from './events.ts';
 import type { RsvpEventType } from './rsvp.ts';
 
-// The derived calendar event (spec part 1 sections 3-4; DECISIONS.md 'Calendar feed'): one rule that
+// The derived calendar event (docs/product/calendar-rsvp-and-feed.md 'The calendar event'): one rule that
 // turns a team's tournaments, games and practices into what the month grid, the day panel, the print
 // page and the iCalendar feed show. Dates are calendar dates in the team's time zone; nothing here
 // converts a clock time between zones.
@@ -28,7 +28,10 @@ export const CALENDAR_MESSAGES = {
   placeholderTitle: 'Tournament (TBD)',
   kitNotSpecified: 'Not specified',
   kitNotApplicable: 'N/A',
-  /** A cancelled event's title in the feed starts with it (DECISIONS.md 'Calendar feed'). */
+  /**
+   * A cancelled event's title in the feed starts with it (docs/product/calendar-rsvp-and-feed.md 'The
+   * calendar feed').
+   */
   cancelledPrefix: 'Cancelled: ',
   // Server answers.
   rangeInvalid: 'from and to must be dates (YYYY-MM-DD), from not after to, at most 100 days apart',
@@ -36,7 +39,7 @@ export const CALENDAR_MESSAGES = {
 } as const;
 
 export const CALENDAR_LIMITS = {
-  /** Mobile day cells show at most this many dots, then '+N' (part 1 section 9). */
+  /** Mobile day cells show at most this many dots, then '+N' (docs/product/calendar-rsvp-and-feed.md). */
   phoneDots: 6,
   /** The longest range one calendar read may ask for (a month grid is 42 days). */
   maxRangeDays: 100,
@@ -45,7 +48,10 @@ export const CALENDAR_LIMITS = {
 /** How long a timed event lasts in the feed and on the print page when it says nothing itself. */
 export const EVENT_MINUTES = { game: 90, tournamentGame: 60, practice: 90 } as const;
 
-/** Legend and chip labels (part 1 section 9: Game (default), Friendly, League, Tournament, Other, Practice). */
+/**
+ * Legend and chip labels (docs/product/calendar-rsvp-and-feed.md: Game (default), Friendly, League,
+ * Tournament, Other, Practice).
+ */
 export const CALENDAR_KINDS = ['friendly', 'league', 'other', 'tournament', 'practice'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {

@@ -1,7 +1,8 @@
 import type { Role } from './roles.ts';
 
-// Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation type',
-// 'Child-safe messaging', 'Live updates'; docs/decisions/020). Pure rules used by the server and the page.
+// Conversations and messages (docs/product/conversations.md 'Conversations and messages', 'Child-safe
+// messaging', 'Live updates and polling'; docs/decisions/020). Pure rules used by the server and the
+// page.
 
 export const CONVERSATION_TYPES = ['peer_to_peer', 'group'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];
@@ -54,7 +55,10 @@ export const MESSAGING_MESSAGES = {
   everyone: 'Everyone',
 } as const;
 
-/** The spec's polling intervals (section 9), the fallback while no live stream is connected. */
+/**
+ * The polling intervals (docs/product/conversations.md 'Live updates and polling'), the fallback while no
+ * live stream is connected.
+ */
 export const MESSAGING_POLL_MS = {
   openConversation: 3_000,
   conversationsTab: 30_000,
@@ -63,7 +67,10 @@ export const MESSAGING_POLL_MS = {
   unreadCount: 30_000,
 } as const;
 
-/** DECISIONS.md 'Conversation type': peer_to_peer with one other participant, otherwise group. */
+/**
+ * docs/product/conversations.md 'Conversations and messages': peer_to_peer with one other participant,
+ * otherwise group.
+ */
 export function conversationTypeOf(participantCount: number): ConversationType {
   return participantCount === 2 ? 'peer_to_peer' : 'group';
 }
@@ -78,8 +85,9 @@ export const PARTICIPANT_GROUP_LABELS: Record<Role, string> = {
 };
 
 /**
- * Part 1 section 6 'Messaging': coaches (and admins, and moderators holding can_send_messages) may message
- * anyone on the team; others may message people of their own role group plus coaches and admins.
+ * docs/product/conversations.md 'Who may message whom': coaches (and admins, and moderators holding
+ * can_send_messages) may message anyone on the team; others may message people of their own role group
+ * plus coaches and admins.
  */
 export function canMessage(sender: { role: Role; canSendMessages: boolean }, recipientRole: Role): boolean {
   if (sender.role === 'coach' || sender.role === 'admin' || sender.canSendMessages) return true;
@@ -96,11 +104,12 @@ export interface Sender extends DirectoryPerson {
 }
 
 /**
- * Section 6 for every message, not only the first (a flag revoked since must count): a message reaches
- * everyone chosen in the conversation, so its sender must still be allowed to message each of them; or
- * the sender was brought in by the conversation's starter, who still may (a parent answering a coach's
- * group that holds players). `chosen`: the participants still on the team who were not added by the
- * child-safe rule (those are there to watch, never the reason to refuse); `starter`: null once they left.
+ * The messaging rule (docs/product/conversations.md 'Who may message whom') for every message, not only
+ * the first (a flag revoked since must count): a message reaches everyone chosen in the conversation, so
+ * its sender must still be allowed to message each of them; or the sender was brought in by the
+ * conversation's starter, who still may (a parent answering a coach's group that holds players).
+ * `chosen`: the participants still on the team who were not added by the child-safe rule (those are there
+ * to watch, never the reason to refuse); `starter`: null once they left.
  */
 export function maySend({
   sender,
@@ -140,11 +149,12 @@ export interface ChildSafeResult {
 }
 
 /**
- * DECISIONS.md 'Child-safe messaging': every player is a minor. When a conversation holds a player and an
- * adult who is not that player's parent, the player's linked parent accounts join it; a player with no
- * linked parent brings the team's coaches instead and, when that still leaves fewer than two adults (a
- * team with one coach), the club's admins; with fewer than two adults even then it is refused.
- * Player-to-player conversations stay as they are. `parentsOfPlayer` must hold parent accounts only.
+ * docs/product/conversations.md 'Child-safe messaging': every player is a minor. When a conversation
+ * holds a player and an adult who is not that player's parent, the player's linked parent accounts join
+ * it; a player with no linked parent brings the team's coaches instead and, when that still leaves fewer
+ * than two adults (a team with one coach), the club's admins; with fewer than two adults even then it is
+ * refused. Player-to-player conversations stay as they are. `parentsOfPlayer` must hold parent accounts
+ * only.
  */
 export function childSafeAdditions({
   participants,
@@ -170,7 +180,7 @@ export function childSafeAdditions({
   }
   for (const id of chosen) added.delete(id);
   const adultCount = () => new Set([...adults, ...added]).size;
-  // DECISIONS.md 'Child-safe, one coach, no parent account': the club's admins are the second adult.
+  // docs/product/conversations.md 'Child-safe messaging': the club's admins are the second adult.
   if (noParentYet && adultCount() < 2)
     adminIds.filter((id) => !chosen.has(id)).forEach((id) => added.add(id));
   return {
@@ -188,9 +198,9 @@ export function adminsCopied<T extends { role: Role; added_for_safety: boolean }
 }
 
 /**
- * A conversation's title (section 9): its name when it has one; otherwise 'Just you' alone, 'Everyone'
- * when it holds every member of the team, the other people's names up to 4, and past 4 the first three
- * and 'and N others'.
+ * A conversation's title (docs/product/conversations.md 'Conversations and messages'): its name when it
+ * has one; otherwise 'Just you' alone, 'Everyone' when it holds every member of the team, the other
+ * people's names up to 4, and past 4 the first three and 'and N others'.
  */
 export function conversationTitle(input: {
   name: string | null;

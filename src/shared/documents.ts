@@ -1,8 +1,7 @@
-// Team and tournament documents (spec part 2 sections 2.1, 2.3, 2.5, 3, 5, 6, 8, 9; DECISIONS.md
-// 'document categories', 'accepted upload types', 'Files'; docs/decisions/023). Pure rules shared by the
-// server, which decides, and the page, which checks early.
+// Team and tournament documents (docs/product/documents.md 'Categories and fields', 'Files';
+// docs/decisions/023). Pure rules shared by the server, which decides, and the page, which checks early.
 
-/** DECISIONS.md: the seven categories of reading B, everywhere. */
+/** docs/product/documents.md 'Categories and fields': the same seven categories on every page. */
 export const DOCUMENT_CATEGORIES = [
   'general',
   'waiver',
@@ -61,7 +60,7 @@ export const DOCUMENT_CONTENT_TYPES: Record<DocumentType, { contentType: string;
 };
 
 export const DOCUMENT_LIMITS = {
-  /** Spec part 2 section 9: 10 MB, enforced by the server while the bytes arrive. */
+  /** docs/product/documents.md: 10 MB, enforced by the server while the bytes arrive. */
   maxBytes: 10 * 1024 * 1024,
   maxMegabytes: 10,
   titleMax: 200,
@@ -92,10 +91,13 @@ export const DOCUMENT_MESSAGES = {
   loadFailed: 'Failed to load documents',
   uploadFailed: 'Failed to upload document',
   downloadFailed: 'Failed to download document',
-  /** Spec part 2 section 8: the documents page's failures are titled 'Error'; the events screen's 'Download Failed'. */
+  /**
+   * docs/product/documents.md: the documents page's failures are titled 'Error'; the events screen's
+   * 'Download Failed'.
+   */
   errorTitle: 'Error',
   downloadFailedTitle: 'Download Failed',
-  /** DECISIONS.md 'Not-public documents': who sees the file, said beside the Public box. */
+  /** docs/product/documents.md 'Who may do what': who sees the file, said beside the Public box. */
   audience: (isPublic: boolean) =>
     isPublic
       ? 'Everyone on the team can see and download this file, parents and players included.'
@@ -142,7 +144,7 @@ export function extensionOf(filename: string): string {
   return dot > 0 && dot < filename.length - 1 ? filename.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The name without its extension: the base of a title (spec part 2 section 5). */
+/** The name without its extension: the base of a title (docs/product/documents.md). */
 export function titleFromFilename(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return (dot > 0 ? filename.slice(0, dot) : filename).trim();
@@ -170,8 +172,8 @@ function looksLikeText(bytes: Uint8Array): boolean {
 }
 
 /**
- * What the first bytes of a file are (DECISIONS.md 'accepted upload types': the bytes decide, not the
- * name), checked against the name's extension. Programs, web pages and SVG are refused outright.
+ * What the first bytes of a file are (docs/product/documents.md 'Files': the bytes decide, not the name),
+ * checked against the name's extension. Programs, web pages and SVG are refused outright.
  */
 export function sniffDocumentType(head: Uint8Array, filename: string): SniffResult {
   const extension = extensionOf(filename);

@@ -13,10 +13,10 @@ export function todayIn(zone: string, instant: Date = new Date()): string {
 }
 
 /**
- * The instant that a local date and 'HH:MM' time name in `zone` (DECISIONS.md 'Times that do not
- * exist'). A time the autumn overlap holds twice is its first occurrence, as RFC 5545 reads it (luxon
- * alone would take the second). A time in the spring-forward gap names no instant: every write refuses
- * it (`nonexistentTimeMessage`), and one stored earlier is luxon's shift past the gap.
+ * The instant that a local date and 'HH:MM' time name in `zone` (docs/product/events.md 'Times'). A time
+ * the autumn overlap holds twice is its first occurrence, as RFC 5545 reads it (luxon alone would take
+ * the second). A time in the spring-forward gap names no instant: every write refuses it
+ * (`nonexistentTimeMessage`), and one stored earlier is luxon's shift past the gap.
  */
 export function zonedStart(date: string, time: string, zone: string): DateTime {
   const local = DateTime.fromISO(`${date}T${time}`, { zone });
@@ -79,7 +79,7 @@ export function clockGap(date: string, time: string, zone: string): ClockGap | u
 }
 
 /**
- * DECISIONS.md 'Times that do not exist': the sentence that refuses a time in the team zone's
+ * docs/product/events.md 'Times': the sentence that refuses a time in the team zone's
  * spring-forward gap, or undefined for a time that exists (and for anything that is not a date and a
  * clock time: TBD, blank). The server's validation and the event forms both ask it.
  */

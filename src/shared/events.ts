@@ -1,8 +1,7 @@
-// Team events: tournaments, their games, individual games and practices (spec part 2 sections 2.1,
-// 3, 4, 5, 8 and 9; part 1 sections 2 and 4; DECISIONS.md 'Readings settled' and 'Events ...').
-// Pure rules on calendar dates written 'YYYY-MM-DD' and times 'HH:MM': "today" is always passed in,
-// worked out in the team's time zone by `todayIn` (event-dates.ts), so these rules need no clock and
-// no time-zone library, and both sides share them.
+// Team events: tournaments, their games, individual games and practices (docs/product/events.md and
+// 'Events ...'). Pure rules on calendar dates written 'YYYY-MM-DD' and times 'HH:MM': "today" is always
+// passed in, worked out in the team's time zone by `todayIn` (event-dates.ts), so these rules need no
+// clock and no time-zone library, and both sides share them.
 
 export const TOURNAMENT_STATUSES = ['upcoming', 'active', 'completed'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
@@ -59,7 +58,7 @@ export const EVENT_LIMITS = {
   notesMax: 2000,
 } as const;
 
-/** Dashboard windows (spec part 1 section 9). */
+/** Dashboard windows (docs/product/events.md). */
 export const DASHBOARD_LIMITS = {
   upcomingDays: 7,
   upcomingMax: 5,
@@ -86,7 +85,7 @@ export const EVENT_MESSAGES = {
   tournamentNotFound: 'Tournament not found',
   gameNotFound: 'Game not found',
   practiceNotFound: 'Practice not found',
-  /** DECISIONS.md 'Quick-add': a tournament already added to the team is not added twice. */
+  /** docs/product/events.md 'Quick-add': a tournament already added to the team is not added twice. */
   tournamentAlreadyAdded: (name: string) =>
     `${name} is already on this team's schedule (same tournament and dates).`,
   alreadyAdded: 'Already added',
@@ -128,8 +127,8 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * DECISIONS.md: completed when today is after the end date, active from the start to the end date
- * inclusive, otherwise upcoming; today in the team's time zone.
+ * docs/product/events.md: completed when today is after the end date, active from the start to the end
+ * date inclusive, otherwise upcoming; today in the team's time zone.
  */
 export function tournamentStatus(startDate: string, endDate: string, today: string): TournamentStatus {
   if (today > endDate) return 'completed';
@@ -282,10 +281,10 @@ const comparableName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowe
 const originalOf = (t: TournamentIdentity) => t.source_tournament_id ?? t.id;
 
 /**
- * DECISIONS.md 'Quick-add': whether `candidate` (a tournament of another team, or one about to be
- * created) is already on the team as `existing`: both copies of one original (or one the other's), or
- * the same name (ignoring case and spacing) with the same dates. The server refuses such a create
- * (409), whether a copy or not, and the quick-add list marks it.
+ * docs/product/events.md 'Quick-add': whether `candidate` (a tournament of another team, or one about to
+ * be created) is already on the team as `existing`: both copies of one original (or one the other's), or
+ * the same name (ignoring case and spacing) with the same dates. The server refuses such a create (409),
+ * whether a copy or not, and the quick-add list marks it.
  */
 export function isAlreadyAdded(existing: TournamentIdentity, candidate: TournamentIdentity): boolean {
   if (originalOf(candidate) !== 0 && originalOf(existing) === originalOf(candidate)) return true;

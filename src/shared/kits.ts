@@ -1,4 +1,4 @@
-// Team kits (spec part 2 sections 3, 5, 8 and 9; DECISIONS.md 'Kits').
+// Team kits (docs/product/kits.md 'Fields and defaults').
 
 export const KIT_TYPES = ['home', 'away', 'third', 'goalkeeper', 'training'] as const;
 export type KitType = (typeof KIT_TYPES)[number];

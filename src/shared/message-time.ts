@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-// Message timestamps (spec part 1 section 9), in the team's time zone: the time alone for today,
+// Message timestamps (docs/product/conversations.md), in the team's time zone: the time alone for today,
 // 'Yesterday' and the time, otherwise MM/DD/YYYY and the time; times 12-hour with AM/PM. Kept apart from
 // conversations.ts so code that needs only the rules loads no luxon.
 

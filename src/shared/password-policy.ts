@@ -1,5 +1,6 @@
-// The password policy of spec part 1 section 5. Used by the server to refuse weak passwords and by the
-// page to show the live checklist, so each rule and message exists only here.
+// The password policy (docs/product/accounts-and-sign-in.md 'Password policy'). Used by the server to
+// refuse weak passwords and by the page to show the live checklist, so each rule and message exists only
+// here.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,5 +1,5 @@
-// Moderator flags (spec part 1 section 3) and the capability each one grants (DECISIONS.md), plus the
-// capabilities only coaches of a team (and admins) hold. Server checks and page buttons both ask
+// Moderator flags and the capability each one grants (docs/product/moderators-and-admin.md 'Capabilities'),
+// plus the capabilities only coaches of a team (and admins) hold. Server checks and page buttons both ask
 // `hasCapability`, so a moderator sees exactly the buttons the server lets them use.
 
 export const MODERATOR_FLAGS = [
@@ -62,8 +62,9 @@ export const PERMISSION_DEFINITIONS: Record<ModeratorFlag, { name: string; descr
 };
 
 /**
- * What a write, or a read of something not every member sees, needs (DECISIONS.md): coaches of the team
- * and admins hold every capability; others need the flag.
+ * What a write, or a read of something not every member sees, needs
+ * (docs/product/moderators-and-admin.md): coaches of the team and admins hold every capability; others
+ * need the flag.
  */
 export const CAPABILITY_FLAGS = {
   update_scores: 'can_update_scores',
@@ -75,7 +76,7 @@ export const CAPABILITY_FLAGS = {
   manage_events: 'can_manage_events',
   edit_team_info: 'can_edit_team_info',
   manage_equipment: 'can_manage_equipment',
-  /** DECISIONS.md 'Not-public documents': those who may upload documents see the not-public ones. */
+  /** docs/product/documents.md 'Who may do what': those who may upload documents see the not-public ones. */
   view_private_documents: 'can_upload_files',
 } as const satisfies Record<string, ModeratorFlag>;
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { POLL_LIMITS, type PollExpiryChoice } from './polls.ts';
 
-// Poll expiry through luxon (spec part 1 sections 4-5; DECISIONS.md 'Expiry'). Kept apart from polls.ts
+// Poll expiry through luxon (docs/product/polls.md 'Fields and rules'). Kept apart from polls.ts
 // so the dashboard card, which only needs isArchived, loads without luxon (docs/decisions/011, 019).
 
 const DAY_MS = 24 * 60 * 60 * 1000;

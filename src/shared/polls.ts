@@ -1,4 +1,4 @@
-// Team polls (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Poll email', 'poll and player paths').
+// Team polls (docs/product/polls.md 'Fields and rules', 'Poll email', 'API').
 // Who may vote for which player is the RSVP rule (rsvp.ts canRsvpFor): parents for their active
 // children, players for themselves, coaches and admins for any active player; one vote per player.
 

@@ -1,5 +1,5 @@
-// Roles of DECISIONS.md: coaches sign themselves up, parents and players join with an invite code,
-// admins are created only from the command line.
+// Roles (docs/product/accounts-and-sign-in.md 'Roles'): coaches sign themselves up, parents and players
+// join with an invite code, admins are created only from the command line.
 export const ROLES = ['coach', 'parent', 'player', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

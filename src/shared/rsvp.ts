@@ -2,7 +2,7 @@ import { addDays, isCalendarDate, isClockTime } from './events.ts';
 import { plusDaysIn, startOfDay, zonedStart } from './event-dates.ts';
 import { isCoachLike, type Role } from './roles.ts';
 
-// RSVPs (spec part 1 sections 3-6 and 8; DECISIONS.md 'RSVP targets'): one answer per player and event,
+// RSVPs (docs/product/calendar-rsvp-and-feed.md 'RSVPs'): one answer per player and event,
 // given by whoever may answer for that player. The same eligibility rule decides what the page offers
 // and what the server accepts.
 
@@ -19,7 +19,7 @@ export const RSVP_LABELS: Record<RsvpResponse, string> = {
   no: 'Not Attending',
 };
 
-/** The overview's column names (part 2 section 2.6: Yes/No/Maybe counts). */
+/** The overview's column names (docs/product/calendar-rsvp-and-feed.md: Yes/No/Maybe counts). */
 export const RSVP_SHORT_LABELS: Record<RsvpResponse, string> = { yes: 'Yes', maybe: 'Maybe', no: 'No' };
 
 export const RSVP_LIMITS = { notesMax: 500 } as const;
@@ -45,7 +45,7 @@ export const RSVP_MESSAGES = {
   placeholder: 'Tournament days without a game take no RSVP',
   choosePlayers: 'Choose at least one player',
   coachesOnly: 'Only coaches and admins can see the RSVP overview',
-  // DECISIONS.md 'RSVPs close when the event starts'.
+  // docs/product/calendar-rsvp-and-feed.md 'RSVPs close when the event starts'.
   closed: 'This event has started; RSVPs are closed.',
   closedForCoaches: `This event started more than ${RSVP_COACH_DAYS} days ago; its RSVPs can no longer be changed.`,
   /** Beside a started event's answers, where the buttons were. */
@@ -63,10 +63,10 @@ export interface RsvpCandidate {
 }
 
 /**
- * Part 1 section 5, with DECISIONS.md's privacy rule: parents answer for their active children, players
- * for themselves, coaches and admins for every active player. A player matched by name only, or a
- * fallback to "the first active player", would let one child answer for another: neither is used
- * (docs/decisions/017).
+ * docs/product/calendar-rsvp-and-feed.md 'Who answers for whom', with the privacy rule of
+ * parents answer for their active children, players for themselves, coaches and admins for every active
+ * player. A player matched by name only, or a fallback to "the first active player", would let one child
+ * answer for another: neither is used (docs/decisions/017).
  */
 export function canRsvpFor(role: Role, player: RsvpCandidate): boolean {
   if (player.status !== 'active') return false;
@@ -104,11 +104,11 @@ export interface RsvpWhen {
 }
 
 /**
- * When answers close for parents and players (DECISIONS.md 'RSVPs close when the event starts'): the
- * event's start in the team's time zone (an autumn-overlap time is its first occurrence), or, for an
- * event without a known time (all-day, TBD), the end of its day. A tournament game without a date is
- * played by the end of its tournament: it closes at the end of the tournament's last day. Undefined only
- * for an event with no day at all.
+ * When answers close for parents and players (docs/product/calendar-rsvp-and-feed.md 'RSVPs close when
+ * the event starts'): the event's start in the team's time zone (an autumn-overlap time is its first
+ * occurrence), or, for an event without a known time (all-day, TBD), the end of its day. A tournament
+ * game without a date is played by the end of its tournament: it closes at the end of the tournament's
+ * last day. Undefined only for an event with no day at all.
  */
 export function rsvpClosesAt(event: RsvpWhen, zone: string): Date | undefined {
   const dated = event.date && isCalendarDate(event.date);

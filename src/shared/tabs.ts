@@ -1,4 +1,4 @@
-// The app's tabs, switched by the URL hash (spec part 1 section 2).
+// The app's tabs, switched by the URL hash (docs/product/shell-and-navigation.md).
 export const TAB_IDS = [
   'dashboard',
   'tournaments',

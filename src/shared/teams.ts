@@ -1,6 +1,9 @@
-// Team, roster and joining rules of spec part 2 (sections 3, 5 and 9) and DECISIONS.md.
+// Team, roster and joining rules (docs/product/teams-and-joining.md, docs/product/roster-and-parents.md).
 
-/** Teams play in this zone unless TEAM_TIME_ZONE says otherwise (spec: tournament dates in America/Chicago). */
+/**
+ * Teams play in this zone unless TEAM_TIME_ZONE says otherwise (docs/product/shell-and-navigation.md
+ * 'Formats').
+ */
 export const DEFAULT_TEAM_TIME_ZONE = 'America/Chicago';
 
 export const INVITE_CODE_LENGTH = 8;
@@ -47,7 +50,7 @@ export const BULK_ADD_MIN = 1;
 export const BULK_ADD_MAX = 50;
 export const BULK_ADD_DEFAULT = 10;
 
-/** DECISIONS.md: the union of both readings; 'parent' is the default. */
+/** docs/product/roster-and-parents.md 'Parent contacts (`manage_roster`)': 'parent' is the default. */
 export const RELATIONSHIPS = [
   'parent',
   'guardian',
@@ -70,7 +73,7 @@ export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
   other: 'Other',
 };
 
-/** Invite links for parent accounts expire after 14 days (DECISIONS.md). */
+/** Invite links for parent accounts expire after 14 days (docs/product/teams-and-joining.md). */
 export const INVITE_TOKEN_TTL_DAYS = 14;
 
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -78,9 +81,10 @@ export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 /** Parent-account badges of the roster's Parent Accounts section. */
 /**
- * Where a parent stands (DECISIONS.md 'Trust and safety'): 'joined' once the parent's own action linked
- * their account; 'invited' while an invite is out; 'no_account' before any; 'unassigned' for a parent
- * member of the team who is nobody's contact yet.
+ * Where a parent stands (docs/product/roster-and-parents.md 'Parent accounts and invites
+ * (`manage_roster`)'): 'joined' once the parent's own action linked their account; 'invited' while an
+ * invite is out; 'no_account' before any; 'unassigned' for a parent member of the team who is nobody's
+ * contact yet.
  */
 export const PARENT_ACCOUNT_STATUSES = ['no_account', 'invited', 'joined', 'unassigned'] as const;
 export type ParentAccountStatus = (typeof PARENT_ACCOUNT_STATUSES)[number];
@@ -91,10 +95,11 @@ export const PARENT_ACCOUNT_LABELS: Record<ParentAccountStatus, string> = {
   unassigned: 'Unassigned',
 };
 
-/** No new invite to a contact while one sent this recently is unused (DECISIONS.md). */
+/** No new invite to a contact while one sent this recently is unused (docs/product/roster-and-parents.md). */
 export const INVITE_RESEND_MINUTES = 10;
 
-// Messages of spec part 2 section 5 and 8 that both sides show.
+// Messages of the roster and the wizard that both sides show (docs/product/roster-and-parents.md,
+// docs/product/teams-and-joining.md).
 export const ROSTER_MESSAGES = {
   playerNameRequired: 'Player name is required',
   jerseyRange: `Jersey number must be between ${JERSEY_MIN} and ${JERSEY_MAX}`,
@@ -122,7 +127,10 @@ export const JOIN_MESSAGES = {
   requestAlreadyReviewed: 'This request has already been reviewed',
 } as const;
 
-/** What the roster's writes answer in `message` (spec part 2 section 8); the page shows it as it is. */
+/**
+ * What the roster's writes answer in `message` (docs/product/roster-and-parents.md); the page shows it as
+ * it is.
+ */
 export const INVITE_MESSAGES = {
   tooSoon: `An invite was sent to this parent less than ${INVITE_RESEND_MINUTES} minutes ago. Please wait before sending another.`,
   coachLimit: 'You have sent many invites in the last hour. Please wait before sending more.',

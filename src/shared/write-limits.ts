@@ -1,5 +1,5 @@
-// Writes that reach others, limited per user per hour (DECISIONS.md 'Every user-made write that reaches
-// others is limited'; docs/decisions/028): what each 429 says. The page shows the server's detail.
+// Writes that reach others, limited per user per hour (docs/product/limits-and-abuse.md 'Writes that
+// reach others'; docs/decisions/028): what each 429 says. The page shows the server's detail.
 
 export const LIMITED_WRITES = {
   announcements: 'posted many announcements',

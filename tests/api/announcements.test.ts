@@ -12,7 +12,8 @@ import {
   setModeratorFlags,
 } from '../support/teams.ts';
 
-// Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
+// Announcements (docs/product/announcements.md 'Fields and defaults', 'Cross-posts to the group chat';
+// docs/decisions/018).
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

@@ -17,8 +17,9 @@ import {
   signUp,
 } from '../support/teams.ts';
 
-// GET /api/calendar/feed/{userId}/{token}.ics (DECISIONS.md 'Calendar feed', docs/decisions/017): read
-// by a real parser (ical.js) and checked by hand against the rules a strict validator applies.
+// GET /api/calendar/feed/{userId}/{token}.ics (docs/product/calendar-rsvp-and-feed.md 'The calendar
+// feed', docs/decisions/017): read by a real parser (ical.js) and checked by hand against the rules a
+// strict validator applies.
 
 const ZONE = 'America/Chicago';
 

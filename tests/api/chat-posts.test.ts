@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKENDS, queryRows, startTestApp, type TestApp } from '../support/test-app.ts';
 import { call, type Cast, castOfTeam } from '../support/teams.ts';
 
-// Group-chat cross-posts (DECISIONS.md 'Cross-posts', 'Group-chat cross-post'): a local server plays
-// the group-chat service; outages are retried until delivered, a 4xx gives up after 5 tries.
+// Group-chat cross-posts (docs/product/announcements.md 'Cross-posts to the group chat'): a local server
+// plays the group-chat service; outages are retried until delivered, a 4xx gives up after 5 tries.
 
 interface Received {
   path: string;

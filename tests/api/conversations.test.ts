@@ -18,8 +18,9 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation
-// type', 'Child-safe messaging', 'Polled reads', 'Privacy of minors'; docs/decisions/020).
+// Conversations and messages (docs/product/conversations.md 'Conversations and messages', 'Child-safe
+// messaging', docs/decisions/013, docs/product/roster-and-parents.md 'Who sees what';
+// docs/decisions/020).
 
 describe.each(BACKENDS)('conversations API on $name', (backend) => {
   let t: TestApp;
@@ -253,7 +254,8 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
     it('adds nobody when the parent is the only adult with their child', async () => {
       const c = await start(kidParent, [cast.coach]);
       expect(safetyAdded(c)).toEqual([]);
-      // A parent may not start one with a player, even their own (section 6), but the coach may.
+      // A parent may not start one with a player, even their own (docs/product/conversations.md 'Who may
+      // message whom'), but the coach may.
       const family = await start(cast.coach, [kid, kidParent]);
       expect(safetyAdded(family)).toEqual([]);
       expect(participantIds(family)).toEqual(ids(kid, kidParent, cast.coach));

@@ -23,11 +23,11 @@ import {
 } from '../support/test-app.ts';
 import { type Account, call, createTeam, signUp } from '../support/teams.ts';
 
-// A dependency that is down (DECISIONS.md 'A dependency down'; docs/decisions/026): requests that need
-// it answer 503 {detail} with Retry-After, never 500; /api/health answers 503 naming the failing part;
-// start-up checks the bucket and says what is wrong while the rest of the app serves. Each dependency
-// is really unreachable: a closed local port, an S3 server without the bucket, unknown keys. (PostgreSQL
-// stopped: postgres-down.test.ts.)
+// A dependency that is down (docs/product/limits-and-abuse.md 'When a dependency is down';
+// docs/decisions/026): requests that need it answer 503 {detail} with Retry-After, never 500; /api/health
+// answers 503 naming the failing part; start-up checks the bucket and says what is wrong while the rest
+// of the app serves. Each dependency is really unreachable: a closed local port, an S3 server without the
+// bucket, unknown keys. (PostgreSQL stopped: postgres-down.test.ts.)
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n', 'latin1');
 const STORE_DOWN = 'File storage is not reachable right now. Please try again in a moment.';

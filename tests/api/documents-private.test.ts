@@ -15,9 +15,10 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Not-public documents (DECISIONS.md 'Not-public documents'; docs/decisions/023, update of issue 17):
-// is_public=false is for the team's coaches, club admins and moderators holding can_upload_files. Every
-// other member never sees it: not listed, and its id answers 404 on every route, as if it did not exist.
+// Not-public documents (docs/product/documents.md 'Who may do what'; docs/decisions/023, update of issue
+// 17): is_public=false is for the team's coaches, club admins and moderators holding can_upload_files.
+// Every other member never sees it: not listed, and its id answers 404 on every route, as if it did not
+// exist.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n', 'latin1');
 

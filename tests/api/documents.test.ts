@@ -24,9 +24,9 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// The documents API and its blob store (spec part 2 sections 3, 5, 7, 9; DECISIONS.md 'Files',
-// 'Document download', 'accepted upload types'; docs/decisions/023), on each database and with each
-// store: the folder under DATA_DIR and an S3-compatible server (s3rver on 127.0.0.1).
+// The documents API and its blob store (docs/product/documents.md 'Files'; docs/decisions/023), on each
+// database and with each store: the folder under DATA_DIR and an S3-compatible server (s3rver on
+// 127.0.0.1).
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n', 'latin1');
 const PNG = Buffer.from([

@@ -15,8 +15,8 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Individual games (spec part 2 sections 2.1, 3, 5, 7 and 9; DECISIONS.md 'Capabilities per write',
-// 'Scores').
+// Individual games (docs/product/events.md; docs/product/moderators-and-admin.md 'Capabilities',
+// docs/product/events.md 'Scores').
 
 describe.each(BACKENDS)('individual games API on $name', (backend) => {
   let t: TestApp;

@@ -15,7 +15,7 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Practices (spec part 2 sections 2.1, 3, 5, 7 and 9; DECISIONS.md 'Practice series').
+// Practices (docs/product/events.md 'Practices').
 
 describe.each(BACKENDS)('practices API on $name', (backend) => {
   let t: TestApp;

@@ -15,8 +15,8 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Tournaments and their games (spec part 2 sections 2.1, 3, 4, 5 and 7; DECISIONS.md 'Readings
-// settled', 'Capabilities per write', 'Tournament edit', 'Scores', 'Quick-add').
+// Tournaments and their games (docs/product/events.md 'Tournaments', 'Scores', 'Quick-add',
+// docs/product/moderators-and-admin.md 'Capabilities').
 
 describe.each(BACKENDS)('tournaments API on $name', (backend) => {
   let t: TestApp;
@@ -28,7 +28,8 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
   afterAll(() => close());
   beforeEach(() => setModeratorFlags(t, cast, ['can_view_finances']));
 
-  // Each tournament is another one: the same name and dates on a team is refused (DECISIONS.md 'Quick-add').
+  // Each tournament is another one: the same name and dates on a team is refused (docs/product/events.md
+  // 'Quick-add').
   let made = 0;
   const body = (overrides: Record<string, unknown> = {}) => ({
     name: `Spring Cup ${(made += 1)}`,
@@ -526,8 +527,9 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     expect(await idsFor(cast.otherCoach.token)).not.toContain(first.id);
     const adminIds = await idsFor(cast.admin.token);
     expect(adminIds).toEqual(expect.arrayContaining([own.id, first.id, theirs.id]));
-    // The spec's calendar and dashboard read it (part 1 section 7): parents, players and moderators get
-    // their own team's tournaments, as GET /api/tournaments/team/{id} gives them, and nothing of others.
+    // The spec's calendar and dashboard read it (docs/product/events.md): parents, players and moderators
+    // get their own team's tournaments, as GET /api/tournaments/team/{id} gives them, and nothing of
+    // others.
     await setModeratorFlags(t, cast, ['can_create_tournaments']);
     for (const actor of ['parent', 'player', 'moderator'] as const) {
       const ids = await idsFor(cast[actor].token);
@@ -554,7 +556,7 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     expect(copy).toMatchObject({ team_id: cast.team.id, name: 'Second team cup', games: [] });
   });
 
-  describe('quick-add does not add a tournament twice (DECISIONS.md "Quick-add")', () => {
+  describe('quick-add does not add a tournament twice (docs/product/events.md "Quick-add")', () => {
     const copyBody = (source: Tournament, change: Record<string, unknown> = {}) => ({
       name: source.name,
       location: source.location,
@@ -628,7 +630,7 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     });
 
-    /** The spec's quick-add: the copied fields, no source id (part 2 section 2.1). */
+    /** The spec's quick-add: the copied fields, no source id (docs/product/events.md). */
     const specCopy = (source: Tournament, change: Record<string, unknown> = {}) => {
       const { source_tournament_id: _ours, ...fields } = copyBody(source, change);
       return fields;

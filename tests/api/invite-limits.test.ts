@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from '../support/test-app.ts';
 
-// Limits on what sends email on a user's behalf (DECISIONS.md 'Trust and safety'), counted in the
+// Limits on what sends email on a user's behalf (docs/product/teams-and-joining.md), counted in the
 // database: invites per coach per hour, verification links per account per hour.
 
 describe.each(BACKENDS)('email limits on $name', (backend) => {

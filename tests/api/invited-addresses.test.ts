@@ -14,12 +14,13 @@ import {
   uniqueEmail,
 } from '../support/test-app.ts';
 
-// DECISIONS.md: "An invite never fixes the role of an address its owner has not used: the owner may
-// still register with it (as a coach too), and accepting links that account." A coach adding a contact
-// makes a password-less account for the address; that must neither block its owner's sign-up nor show
-// that an invite exists, and the invites go with the account the owner makes (docs/decisions/007).
-// Whoever registers an address need not own it: the invites wait until the account's owner proves the
-// inbox while signed in to that account (the verification link confirms nothing for anyone else).
+// docs/product/teams-and-joining.md: "An invite never fixes the role of an address its owner has not
+// used: the owner may still register with it (as a coach too), and accepting links that account." A coach
+// adding a contact makes a password-less account for the address; that must neither block its owner's
+// sign-up nor show that an invite exists, and the invites go with the account the owner makes
+// (docs/decisions/007). Whoever registers an address need not own it: the invites wait until the
+// account's owner proves the inbox while signed in to that account (the verification link confirms
+// nothing for anyone else).
 
 describe.each(BACKENDS)('an invited address stays its owner’s, on $name', (backend) => {
   let t: TestApp;

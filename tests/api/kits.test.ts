@@ -11,7 +11,7 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Team kits (spec part 2 sections 3, 7 and 9; DECISIONS.md 'Kits').
+// Team kits (docs/product/kits.md 'Fields and defaults').
 
 describe.each(BACKENDS)('kits API on $name', (backend) => {
   let t: TestApp;

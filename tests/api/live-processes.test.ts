@@ -7,8 +7,9 @@ import { insertConversation, insertMessage, isChange, openStream } from '../supp
 import { call, castOfTeam } from '../support/teams.ts';
 import { createPostgresDatabase, startTestApp, TEST_JWT_SECRET } from '../support/test-app.ts';
 
-// Live updates across app processes (DECISIONS.md 'Live updates'): a message stored through one process
-// reaches a stream held by another, through PostgreSQL's NOTIFY. Needs TEST_DATABASE_URL.
+// Live updates across app processes (docs/product/conversations.md 'Live updates and polling'): a message
+// stored through one process reaches a stream held by another, through PostgreSQL's NOTIFY. Needs
+// TEST_DATABASE_URL.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(ROOT, 'src/server/main.ts');

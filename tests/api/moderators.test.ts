@@ -16,7 +16,7 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// Moderators (spec part 2 sections 2.6, 7 and 8; DECISIONS.md 'Moderators'): coaches and admins grant
+// Moderators (docs/product/moderators-and-admin.md 'Moderators'): coaches and admins grant
 // parents and players flags; each flag opens exactly the writes it names, from the very next request.
 
 describe.each(BACKENDS)('moderators API on $name', (backend) => {

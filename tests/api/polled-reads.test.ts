@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestApp } from '../support/test-app.ts';
 import { addPlayer, call, type Cast, setModeratorFlags, signUp, startWithCast } from '../support/teams.ts';
 
-// Polled reads answer with an ETag and honour If-None-Match (DECISIONS.md 'Polled reads'): the tag
+// Polled reads answer with an ETag and honour If-None-Match (docs/decisions/013): the tag
 // follows the team's data_version, which the database grows on every change under the team.
 
 describe.each(BACKENDS)('polled reads on $name', (backend) => {

@@ -18,8 +18,7 @@ import {
 } from '../support/teams.ts';
 import { sql } from 'drizzle-orm';
 
-// Team polls (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Poll email', 'poll and player paths';
-// docs/decisions/019).
+// Team polls (docs/product/polls.md 'Fields and rules', 'Poll email', 'API'; docs/decisions/019).
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

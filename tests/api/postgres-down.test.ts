@@ -8,11 +8,11 @@ import { closedPort } from '../support/ports.ts';
 import { GOOD_PASSWORD, startTestApp, type TestApp } from '../support/test-app.ts';
 import { type Account, call, createTeam, signUp } from '../support/teams.ts';
 
-// PostgreSQL really stopped (DECISIONS.md 'A dependency down'; docs/decisions/026): every request that
-// needs the database answers 503 {detail} with Retry-After instead of 500, /api/health names the
-// database, and once the server is back the app serves again without a restart. The server stopped is
-// a private cluster this test starts (initdb, pg_ctl) on a free port, never the shared one. PostgreSQL
-// refuses to run as root, so its tools run as the postgres user.
+// PostgreSQL really stopped (docs/product/limits-and-abuse.md 'When a dependency is down';
+// docs/decisions/026): every request that needs the database answers 503 {detail} with Retry-After
+// instead of 500, /api/health names the database, and once the server is back the app serves again
+// without a restart. The server stopped is a private cluster this test starts (initdb, pg_ctl) on a free
+// port, never the shared one. PostgreSQL refuses to run as root, so its tools run as the postgres user.
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const TOOLS_PRESENT =

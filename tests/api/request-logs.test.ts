@@ -9,9 +9,10 @@ import { BACKENDS, GOOD_PASSWORD, secretEnv, type TestApp } from '../support/tes
 import { type Account, call, createTeam, signUp, startWithCast } from '../support/teams.ts';
 
 // The request log keeps no token, secret, email address, name or invite code from any address
-// (DECISIONS.md 'Logs'; docs/decisions/026), however the address is spelled: the router decodes
-// '%74oken' and '%66eed' as 'token' and 'feed', and a malformed escape elsewhere in the address must
-// not stop the rest from being read. The tests read the log lines the server really writes.
+// (docs/product/limits-and-abuse.md 'Privacy in logs and email'; docs/decisions/026), however the address
+// is spelled: the router decodes '%74oken' and '%66eed' as 'token' and 'feed', and a malformed escape
+// elsewhere in the address must not stop the rest from being read. The tests read the log lines the
+// server really writes.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n', 'latin1');
 const FEED_SECRET = 'Zm9vYmFyYmF6cXV4cXV1eGZvb2JhcmJhenF1eHF1dXg';

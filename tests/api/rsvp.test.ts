@@ -17,9 +17,8 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// RSVPs (spec part 1 sections 4, 5 and 7; part 2 sections 3 and 7; DECISIONS.md 'RSVP targets';
-// docs/decisions/017): who may answer for whom, one answer per player and event, the user's own list
-// and the coach's overview.
+// RSVPs (docs/product/calendar-rsvp-and-feed.md 'RSVPs'; docs/decisions/017): who may answer for whom,
+// one answer per player and event, the user's own list and the coach's overview.
 
 interface Fixture {
   /** The cast parent's active child: a contact carrying the parent's verified email. */
@@ -91,7 +90,8 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       }),
       201,
     ).practices[0]?.id ?? 0;
-  // Each tournament is another one: a team has one of a name and dates (DECISIONS.md 'Quick-add').
+  // Each tournament is another one: a team has one of a name and dates (docs/product/events.md
+  // 'Quick-add').
   let tournamentsMade = 0;
   const newTournament = async (teamId: number, start: number, end: number) =>
     okJson<{ id: number }>(
@@ -406,7 +406,7 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
     });
   });
 
-  describe('RSVPs close when the event starts (DECISIONS.md)', () => {
+  describe('RSVPs close when the event starts (docs/product/calendar-rsvp-and-feed.md)', () => {
     it('refuses parents and players once an event has started, with the message, and stores nothing', async () => {
       const yesterday = await newGame(cast.coach.token, cast.team.id, { date: fromToday(-1), time: '10:00' });
       const cup = await newTournament(cast.team.id, -1, 0);

@@ -7,7 +7,8 @@ import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { BACKENDS, queryRows, startTestApp, type TestApp } from '../support/test-app.ts';
 
 // npm run seed:demo (cli/demo-club.ts) on a fresh database: the demo club, and no needless email
-// (DECISIONS.md 'Email'). The seed runs as its CLI does: another process, its own configuration.
+// (docs/product/limits-and-abuse.md 'Privacy in logs and email'). The seed runs as its CLI does: another
+// process, its own configuration.
 
 const INVITED = ['ana.silva@example.com', 'giulia.rossi@example.com', 'priya.sharma@example.com'];
 

@@ -20,8 +20,8 @@ import {
 } from '../support/test-app.ts';
 import type { Database } from '../../src/server/db/connect.ts';
 
-// DECISIONS.md 'Secrets live outside the database': a database backup must not be enough to forge a
-// sign-in or open a calendar feed. PGlite keeps its generated secret in a 0600 file in DATA_DIR;
+// docs/product/limits-and-abuse.md 'Privacy in logs and email': a database backup must not be enough to
+// forge a sign-in or open a calendar feed. PGlite keeps its generated secret in a 0600 file in DATA_DIR;
 // PostgreSQL needs JWT_SECRET. A secret an earlier version kept in the database is moved out once,
 // keeping everyone signed in and every feed working.
 

@@ -18,15 +18,14 @@ import {
   startWithCast,
 } from '../support/teams.ts';
 
-// The spec's API as a contract (DECISIONS.md 'What real clients and a full audit showed'; part 1
-// section 7, part 2 section 7; docs/decisions/031): one test per route, each sending exactly the body
-// the spec writes (its fields only, in a client's encoding: JSON, form fields, multipart text) and
-// checking the fields the spec says the client reads from the answer. Set-up may use other calls; the
-// request under test sends nothing the spec does not name.
+// The spec's API as a contract (the API sections of docs/product/*.md; docs/decisions/031): one
+// test per route, each sending exactly the body the spec writes (its fields only, in a client's encoding:
+// JSON, form fields, multipart text) and checking the fields the spec says the client reads from the
+// answer. Set-up may use other calls; the request under test sends nothing the spec does not name.
 
 const NEW_PASSWORD = 'Fresh#Goal42';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-/** How the original client stamped a tournament's dates (part 2 section 4). */
+/** How the original client stamped a tournament's dates: start 00:00:00.000Z, end 23:59:59.999Z. */
 const startStamp = (date: string) => `${date}T00:00:00.000Z`;
 const endStamp = (date: string) => `${date}T23:59:59.999Z`;
 
@@ -120,7 +119,8 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
     return okJson<{ id: number }>(made, 201);
   }
 
-  // A team has a tournament of one name and dates once (DECISIONS.md 'Quick-add'): each is another.
+  // A team has a tournament of one name and dates once (docs/product/events.md 'Quick-add'): each is
+  // another.
   let tournamentsMade = 0;
   async function newTournament(teamId = cast.team.id, coach = cast.coach) {
     const made = await api('POST', `/api/tournaments/team/${teamId}`, coach, {
@@ -204,8 +204,8 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
 
   beforeAll(async () => {
     ({ t, cast, close } = await startWithCast(backend, smtp, { UPLOAD_LIMIT_PER_USER_PER_HOUR: '100000' }));
-    // Sending invites needs a verified email (DECISIONS.md): the cast's coach confirmed it at sign-up
-    // (tests/support/teams.ts).
+    // Sending invites needs a verified email (docs/product/accounts-and-sign-in.md): the cast's coach
+    // confirmed it at sign-up (tests/support/teams.ts).
     ava = await addPlayer(t, cast.coach, cast.team.id, { name: 'Ava Striker', jersey_number: 7 });
     gameId = (await newGame()).id;
   }, 60_000);
@@ -442,7 +442,7 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         player_id: ava.id,
         response: 'maybe',
       });
-      // A tournament answer names the tournament game (DECISIONS.md 'RSVP targets').
+      // A tournament answer names the tournament game (docs/product/calendar-rsvp-and-feed.md 'RSVPs').
       const tournament = await newTournament();
       const tournamentGame = okJson<{ id: number }>(
         await api('POST', `/api/tournaments/${tournament.id}/games`, cast.coach, {
@@ -603,7 +603,7 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
     });
   });
 
-  describe('part 1: polls (through /api, DECISIONS.md)', () => {
+  describe('part 1: polls (through /api, docs/product/polls.md)', () => {
     it('GET /api/messaging/polls/{teamId}', async () => {
       const { id } = await newPoll();
       const list = okJson<{ polls: { id: number }[] }>(
@@ -998,7 +998,7 @@ describe.each(BACKENDS)("the spec's API as a contract on $name", (backend) => {
         });
       const copied = okJson(await quickAdd(), 201);
       expect(copied).toMatchObject({ team_id: second.id, name: 'Winter Classic' });
-      // DECISIONS.md 'Quick-add': the same body again is not a second Winter Classic.
+      // docs/product/events.md 'Quick-add': the same body again is not a second Winter Classic.
       expectDetail(await quickAdd(), 409, EVENT_MESSAGES.tournamentAlreadyAdded('Winter Classic'));
     });
 

@@ -14,8 +14,8 @@ import {
   setModeratorFlags,
 } from '../support/teams.ts';
 
-// Every user-made write that reaches others is limited per user per hour (DECISIONS.md 'What real
-// clients and a full audit showed'; docs/decisions/028): announcements with their cross-post, comments,
+// Every user-made write that reaches others is limited per user per hour
+// (docs/product/limits-and-abuse.md; docs/decisions/028): announcements with their cross-post, comments,
 // conversations, messages and teams. Counted only once the write is allowed, so a refused request spends
 // nothing, and a message retried under its Idempotency-Key counts once. Small limits here; the defaults
 // are far above what a busy coach does.

@@ -174,7 +174,7 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   await row.getByRole('button', { name: /Add to Current Team/ }).click();
   await expect(add).toBeHidden();
   await expect(toast(page, 'Tournament created successfully!')).toBeVisible();
-  // Added once: the list marks it and offers it no more (DECISIONS.md 'Quick-add').
+  // Added once: the list marks it and offers it no more (docs/product/events.md 'Quick-add').
   await page.getByRole('button', { name: 'Add Tournament' }).click();
   const again = add.getByRole('listitem').filter({ hasText: 'Lakeside Invitational' });
   await expect(again.getByText('Already added', { exact: true }).first()).toBeVisible();

@@ -8,7 +8,7 @@ import {
   POST_TIMEOUT_MS,
 } from '../../src/server/features/announcements/chat-sender.ts';
 
-// Announcement expiry and display rules (spec part 1 sections 4, 5 and 9).
+// Announcement expiry and display rules (docs/product/announcements.md).
 
 const ZONE = 'America/Chicago';
 const DAY = 86_400_000;

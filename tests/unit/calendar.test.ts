@@ -14,7 +14,8 @@ import {
   shiftMonth,
 } from '../../src/shared/calendar.ts';
 
-// The derived calendar event and the month grid (spec part 1 sections 2-4 and 9; docs/decisions/017).
+// The derived calendar event and the month grid (docs/product/calendar-rsvp-and-feed.md;
+// docs/decisions/017).
 
 const game = (overrides: Partial<CalendarGameInput> = {}): CalendarGameInput => ({
   id: 1,

@@ -11,8 +11,8 @@ import {
 import { messageTimestamp } from '../../src/shared/message-time.ts';
 import type { Role } from '../../src/shared/roles.ts';
 
-// Conversation rules shared by the server and the page (spec part 1 sections 6 and 9; DECISIONS.md
-// 'Conversation type', 'Child-safe messaging'; docs/decisions/020).
+// Conversation rules shared by the server and the page (docs/product/conversations.md 'Conversations and
+// messages', 'Child-safe messaging'; docs/decisions/020).
 
 const ZONE = 'America/Chicago';
 

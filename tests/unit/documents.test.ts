@@ -18,7 +18,7 @@ import {
 import { loadConfig } from '../../src/server/config.ts';
 import { safeFilename } from '../../src/server/features/documents/filename.ts';
 
-// What an upload is, decided by its first bytes (DECISIONS.md 'accepted upload types'), sizes as the
+// What an upload is, decided by its first bytes (docs/product/documents.md 'Files'), sizes as the
 // list shows them, and the stored file name (docs/decisions/023).
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -179,7 +179,7 @@ describe('dates and formats', () => {
   });
 });
 
-describe('times that do not exist, and times that happen twice (DECISIONS.md)', () => {
+describe('times that do not exist, and times that happen twice (docs/product/events.md)', () => {
   it('refuses a time in the spring-forward gap, naming the gap', () => {
     expect(nonexistentTimeMessage('2026-03-08', '02:30', CHICAGO)).toBe(
       '2:30 AM does not exist on 03/08/2026 in America/Chicago: clocks go from 2:00 AM to 3:00 AM. Please choose another time.',
@@ -223,7 +223,7 @@ describe('times that do not exist, and times that happen twice (DECISIONS.md)', 
   });
 });
 
-describe('quick-add: a tournament already on the team (DECISIONS.md)', () => {
+describe('quick-add: a tournament already on the team (docs/product/events.md)', () => {
   const cup = { id: 5, name: 'Spring Cup', start_date: '2026-06-06', end_date: '2026-06-07' };
 
   it('knows the same name and dates, whatever the case and spacing', () => {

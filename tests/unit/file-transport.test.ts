@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fileTransport } from '../../src/server/mail/transport.ts';
 
 // Without SMTP_URL emails are written as files. What the log keeps must hold no address, name or link
-// token (DECISIONS.md 'Logs'): a reset link in a log line is a sign-in for whoever reads the logs.
+// token (docs/product/limits-and-abuse.md 'Privacy in logs and email'): a reset link in a log line is a
+// sign-in for whoever reads the logs.
 
 describe('the file transport', () => {
   const folders: string[] = [];

@@ -6,7 +6,7 @@ import {
   PASSWORD_COMMON_PATTERNS,
 } from '../../src/shared/password-policy.ts';
 
-describe('password policy (spec part 1 section 5)', () => {
+describe('password policy (docs/product/accounts-and-sign-in.md)', () => {
   it('accepts a password that meets every rule', () => {
     expect(passwordErrors('Corner#Kick9')).toEqual([]);
     expect(passwordChecklist('Corner#Kick9').every((item) => item.ok)).toBe(true);

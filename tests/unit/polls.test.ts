@@ -8,7 +8,7 @@ import {
   voteCounts,
 } from '../../src/shared/polls.ts';
 
-// Poll rules (spec part 1 sections 4-5; DECISIONS.md 'Expiry'; docs/decisions/019).
+// Poll rules (docs/product/polls.md 'Fields and rules'; docs/decisions/019).
 
 const ZONE = 'America/Chicago';
 const now = new Date('2026-11-24T18:00:00Z'); // noon in Chicago

@@ -15,8 +15,8 @@ import {
   rsvpWindow,
 } from '../../src/shared/rsvp.ts';
 
-// The RSVP rules shared by the page and the server (spec part 1 sections 4-5; DECISIONS.md 'RSVP
-// targets'; docs/decisions/017).
+// The RSVP rules shared by the page and the server (docs/product/calendar-rsvp-and-feed.md 'RSVPs';
+// docs/decisions/017).
 
 describe('who may answer for a player', () => {
   const cases = [
@@ -116,7 +116,7 @@ describe('request shapes', () => {
   });
 });
 
-describe('RSVPs close when the event starts (DECISIONS.md)', () => {
+describe('RSVPs close when the event starts (docs/product/calendar-rsvp-and-feed.md)', () => {
   const CHICAGO = 'America/Chicago';
   const at = (iso: string) => new Date(iso);
   const game = { date: '2026-09-12', time: '10:00', tournamentEndDate: null };

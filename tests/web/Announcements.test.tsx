@@ -14,8 +14,8 @@ import { noPermissions } from './events-fixtures.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
-// The Announcements tab and the dashboard card (spec part 1 sections 2, 5, 6, 8, 9). Now is
-// 2026-11-24 12:00 in Chicago.
+// The Announcements tab and the dashboard card (docs/product/announcements.md). Now is 2026-11-24 12:00
+// in Chicago.
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

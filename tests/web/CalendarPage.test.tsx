@@ -494,7 +494,7 @@ describe('Team Calendar: a coach', () => {
   });
 });
 
-describe('Team Calendar: RSVPs close when the event starts (DECISIONS.md)', () => {
+describe('Team Calendar: RSVPs close when the event starts (docs/product/calendar-rsvp-and-feed.md)', () => {
   // Yesterday's game has started; today's at 10:00 starts in an hour.
   const started = calEvent({
     id: 'game-2',

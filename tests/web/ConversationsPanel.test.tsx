@@ -11,7 +11,7 @@ import { ConversationsPanel } from '../../src/web/features/conversations/compone
 import { renderWithClient } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
-// The Conversations tab (spec part 1 sections 2, 4, 5, 8; DECISIONS.md 'Child-safe messaging'): the list,
+// The Conversations tab (docs/product/conversations.md 'Child-safe messaging'): the list,
 // the thread with who was added for safety, marking read, the composer's keys, a failed send kept and
 // retried under the same Idempotency-Key, and Start New Message. Today is 2026-11-24 in Chicago.
 

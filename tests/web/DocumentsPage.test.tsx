@@ -14,7 +14,7 @@ import { noPermissions } from './events-fixtures.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
-// The Documents page (spec part 2 sections 2.3, 5, 8) and the upload request under it.
+// The Documents page (docs/product/documents.md) and the upload request under it.
 
 afterEach(() => {
   cleanup();

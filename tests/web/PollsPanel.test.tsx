@@ -11,7 +11,7 @@ import { noPermissions } from './events-fixtures.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
-// The Polls tab and the dashboard card (spec part 1 sections 2, 5, 6, 8). Today is 2026-11-24 in Chicago.
+// The Polls tab and the dashboard card (docs/product/polls.md). Today is 2026-11-24 in Chicago.
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

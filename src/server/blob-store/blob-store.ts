@@ -1,8 +1,8 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
-// Where document bytes live (DECISIONS.md 'Files'; docs/decisions/023): outside the database, under a
-// random key. Two stores: a folder under DATA_DIR (folder-store.ts) and any S3-compatible object store
-// (s3-store.ts). Both take a stream and never hold a whole file in memory.
+// Where document bytes live (docs/product/documents.md 'Files'; docs/decisions/023): outside the
+// database, under a random key. Two stores: a folder under DATA_DIR (folder-store.ts) and any
+// S3-compatible object store (s3-store.ts). Both take a stream and never hold a whole file in memory.
 
 export interface BlobStore {
   /** Which store this is, for logs ('folder', 's3'). */

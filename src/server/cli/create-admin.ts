@@ -9,7 +9,8 @@ import { markEmailVerified } from '../features/auth/email-verification.ts';
 import { findUserByEmail, insertUser } from '../features/auth/queries.ts';
 
 // npm run create-admin -- --email admin@club.org --name "Club Admin" [--phone ...] [--password ...]
-// Admins act as coaches on every team; the public register call never creates one (DECISIONS.md).
+// Admins act as coaches on every team; the public register call never creates one
+// (docs/product/moderators-and-admin.md).
 
 const USAGE =
   'Usage: npm run create-admin -- --email EMAIL --name "FULL NAME" [--phone PHONE] [--password PASSWORD]\n' +

@@ -20,9 +20,10 @@ import { createServices, type Services } from '../services.ts';
 // The demo club (npm run seed:demo, cli/seed-demo.ts): a coach with two teams, players, parents, join
 // requests and a season of events. Everything but the accounts goes through the services, so the same
 // rules hold as for the API; it all happens in one transaction, so a seed that fails leaves nothing.
-// Sends nothing needless (DECISIONS.md 'Email'): the demo accounts are example.com addresses nobody
-// reads, created already verified, and nothing is emailed to them. Only the invites to the parents
-// without an account are queued, so someone trying the demo can follow one (see the mail log).
+// Sends nothing needless (docs/product/limits-and-abuse.md 'Privacy in logs and email'): the demo
+// accounts are example.com addresses nobody reads, created already verified, and nothing is emailed to
+// them. Only the invites to the parents without an account are queued, so someone trying the demo can
+// follow one (see the mail log).
 
 export const DEMO_PASSWORD = 'Riverside#Goal26';
 export const COACH_EMAIL = 'coach.morgan@example.com';

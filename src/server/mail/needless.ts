@@ -4,9 +4,10 @@ import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import type { OutboxRow } from './outbox.ts';
 
-// DECISIONS.md 'Email': nothing mails "confirm your email" to an account already verified. A
-// verification queued earlier may have become needless by the time it is sent: its owner followed an
-// invite or a reset link meanwhile (which verifies too), or asked for another address.
+// docs/product/limits-and-abuse.md 'Privacy in logs and email': nothing mails "confirm your email" to an
+// account already verified. A verification queued earlier may have become needless by the time it is
+// sent: its owner followed an invite or a reset link meanwhile (which verifies too), or asked for another
+// address.
 
 const verifyParams = z.object({ userId: z.number() });
 

@@ -5,13 +5,13 @@ import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
 // A nodemailer transport that keeps one SMTP session open while mail flows and always ends it with
-// QUIT (RFC 5321 4.1.1.10; DECISIONS.md 'Email'): once idle, after maxMessages, after a failed
-// delivery, and on close(). nodemailer's own SMTP transports end a session by closing the socket (the
-// plain one after every message, the pool on close()), which receiving servers log as a lost
-// connection. It sends one message at a time, like the outbox's sender; nodemailer still composes
-// the message. SMTP_URL's query takes nodemailer's options, as its pool reads them: `idleTimeout`
-// (ms) and `maxMessages` here, and `sendTimeout` (ms, below); the rest (tls.*, connectionTimeout,
-// greetingTimeout, socketTimeout, ...) go to the connection.
+// QUIT (RFC 5321 4.1.1.10; docs/product/limits-and-abuse.md 'Privacy in logs and email'): once idle,
+// after maxMessages, after a failed delivery, and on close(). nodemailer's own SMTP transports end a
+// session by closing the socket (the plain one after every message, the pool on close()), which receiving
+// servers log as a lost connection. It sends one message at a time, like the outbox's sender; nodemailer
+// still composes the message. SMTP_URL's query takes nodemailer's options, as its pool reads them:
+// `idleTimeout` (ms) and `maxMessages` here, and `sendTimeout` (ms, below); the rest (tls.*,
+// connectionTimeout, greetingTimeout, socketTimeout, ...) go to the connection.
 //
 // Time limits (docs/decisions/003): nodemailer's own defaults (2 minutes to connect, 30 s for the
 // greeting, 10 minutes of silence) would let one stalled server hold a send longer than the outbox's

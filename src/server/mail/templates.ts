@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-// Email texts (DECISIONS.md 'Email'). A queued email keeps what it is about: its template's name and
-// parameters, with links as paths on the app (tokens included) and never the app's address. The sender
-// renders it when it sends, with its own PUBLIC_URL and CLUB_NAME, so a process that only queued it
-// (the demo seed, a CLI with another configuration) never fixes the address people follow.
-// Plain text first (it is what a phone's mail preview shows); the HTML is a whole document with the
-// same words.
+// Email texts (docs/product/limits-and-abuse.md 'Privacy in logs and email'). A queued email keeps what
+// it is about: its template's name and parameters, with links as paths on the app (tokens included) and
+// never the app's address. The sender renders it when it sends, with its own PUBLIC_URL and CLUB_NAME, so
+// a process that only queued it (the demo seed, a CLI with another configuration) never fixes the address
+// people follow. Plain text first (it is what a phone's mail preview shows); the HTML is a whole document
+// with the same words.
 
 /** What the sending server says of itself. */
 export interface Site {
@@ -68,7 +68,8 @@ const TEMPLATES = {
     z.object({ name: z.string(), teamName: z.string(), link: appPath, expiresInDays: z.number().int() }),
     (p, site) => ({
       // Fixed words and the club's configured name only: the team's name is whatever the coach typed,
-      // and an invite goes to any address (DECISIONS.md 'Sending needs a verified email').
+      // and an invite goes to any address (docs/product/accounts-and-sign-in.md 'Confirming an email
+      // address').
       subject: `You're invited to join a team on ${site.clubName}`,
       blocks: [
         `Hi ${p.name}, the coach of ${p.teamName} added you as a parent contact and invited you to the team's page: the schedule, results, the roster and team messages. Open this link to choose your password and join:`,
@@ -102,7 +103,7 @@ const TEMPLATES = {
     }),
   ),
 
-  // The new-poll email (DECISIONS.md 'Poll email'): the question and a link that opens the poll.
+  // The new-poll email (docs/product/polls.md 'Poll email'): the question and a link that opens the poll.
   'new-poll': template(
     z.object({
       name: z.string(),

@@ -42,7 +42,8 @@ export function smtpTransport(url: string): MailTransport {
 /**
  * Without SMTP: each email is written as an .eml file under the data folder (readable by its owner only),
  * so someone running the app locally can open it and follow a reset link. The log names only the file:
- * an address, a name or a link's token never reaches the logs (DECISIONS.md 'Logs').
+ * an address, a name or a link's token never reaches the logs (docs/product/limits-and-abuse.md 'Privacy
+ * in logs and email').
  */
 export function fileTransport(folder: string, log: (message: string) => void): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

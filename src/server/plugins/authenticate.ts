@@ -11,7 +11,10 @@ declare module 'fastify' {
     user: UserRow;
   }
   interface FastifyContextConfig {
-    /** The route also takes the token as `?token=` (a download opened as a link; DECISIONS.md). */
+    /**
+     * The route also takes the token as `?token=` (a download opened as a link;
+     * docs/product/accounts-and-sign-in.md).
+     */
     queryToken?: boolean;
   }
   interface FastifyInstance {

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 
-// What the request log keeps of an address (DECISIONS.md 'Logs'; docs/decisions/026). Addresses carry
-// secrets and personal data: a download's ?token=, the calendar feed's secret in its path, an invite
-// page's ?team=CODE&email=...&name=...&token=.... Redacting them by pattern failed on spellings the
-// router still accepts ('%74oken=', '/%66eed/'), so nothing is picked out any more:
+// What the request log keeps of an address (docs/product/limits-and-abuse.md 'Privacy in logs and email';
+// docs/decisions/026). Addresses carry secrets and personal data: a download's ?token=, the calendar
+// feed's secret in its path, an invite page's ?team=CODE&email=...&name=...&token=.... Redacting them by
+// pattern failed on spellings the router still accepts ('%74oken=', '/%66eed/'), so nothing is picked out
+// any more:
 // - no query string is ever logged;
 // - a request that matched a route logs the route's pattern, with a parameter's value only when it is a
 //   plain number (an id): '/api/teams/12/players', '/api/calendar/feed/7/:file';

@@ -8,7 +8,7 @@ import {
 } from '../announcements.ts';
 import { blankOrNumber, blankToNull, textError } from './fields.ts';
 
-// Request and response shapes of /api/messaging/announcements (spec part 1 sections 3 and 7).
+// Request and response shapes of /api/messaging/announcements (docs/product/announcements.md).
 
 const MAX_ID = 2_147_483_647;
 

@@ -10,7 +10,7 @@ import {
   textError,
 } from './fields.ts';
 
-// Request and response shapes of the auth endpoints (spec part 1 section 7).
+// Request and response shapes of the auth endpoints (docs/product/accounts-and-sign-in.md).
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -18,7 +18,7 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   role: z.enum(ROLES),
-  /** The owner followed a link sent to `email` (DECISIONS.md 'Trust and safety'). */
+  /** The owner followed a link sent to `email` (docs/product/accounts-and-sign-in.md). */
   email_verified: z.boolean(),
   /** A new address waiting for its link to be followed; `email` stays until then. */
   pending_email: z.string().nullable(),

@@ -4,8 +4,9 @@ import { GAME_STATUSES, GAME_TYPES, isCalendarDate, TOURNAMENT_STATUSES } from '
 import { RSVP_EVENT_TYPES, RSVP_LIMITS, RSVP_MESSAGES, RSVP_RESPONSES } from '../rsvp.ts';
 import { optionalText } from './fields.ts';
 
-// Request and response shapes of the calendar and RSVP API (spec part 1 section 7 'RSVP and calendar',
-// part 2 section 7 overview; DECISIONS.md 'RSVP targets', 'Calendar feed'; docs/decisions/017).
+// Request and response shapes of the calendar and RSVP API (docs/product/calendar-rsvp-and-feed.md
+// 'RSVPs', 'Event RSVPs (Team Administration)', 'The calendar feed';
+// docs/decisions/017).
 //
 //   GET  /api/calendar/team/{teamId}/events?from=YYYY-MM-DD&to=YYYY-MM-DD  -> CalendarEvent[]
 //        (one request per month view: games, tournament games, tournament-day placeholders, practices)
@@ -65,7 +66,10 @@ export const rsvpSchema = z.object({
 });
 export type Rsvp = z.infer<typeof rsvpSchema>;
 
-/** A player the caller may answer for (part 1 section 5), in roster order. */
+/**
+ * A player the caller may answer for (docs/product/calendar-rsvp-and-feed.md 'Who answers for whom'), in
+ * roster order.
+ */
 export const rsvpPlayerSchema = z.object({
   id: z.number().int(),
   /** The player's team (a list without team_id spans the caller's teams). */
@@ -124,7 +128,10 @@ export const calendarEventSchema = z.object({
   rsvpEventId: z.number().int().nullable(),
 });
 
-/** One answer in the coach's overview (part 2 section 3 'RSVP overview event'). */
+/**
+ * One answer in the coach's overview (docs/product/calendar-rsvp-and-feed.md 'Event RSVPs (Team
+ * Administration)').
+ */
 export const overviewResponseSchema = z.object({
   id: z.number().int(),
   player_id: z.number().int(),

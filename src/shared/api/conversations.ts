@@ -3,7 +3,7 @@ import { CONVERSATION_TYPES, MESSAGE_LIMITS, MESSAGING_MESSAGES } from '../conve
 import { ROLES } from '../roles.ts';
 
 // Request and response shapes of /api/messaging conversations, messages, unread count and the live
-// stream (spec part 1 sections 3 and 7; docs/decisions/020).
+// stream (docs/product/conversations.md; docs/decisions/020).
 
 const MAX_ID = 2_147_483_647;
 

@@ -7,7 +7,7 @@ import {
   DOCUMENT_TYPES,
 } from '../documents.ts';
 
-// Request and response shapes of /api/documents (spec part 2 sections 3 and 7; docs/decisions/023).
+// Request and response shapes of /api/documents (docs/product/documents.md; docs/decisions/023).
 
 const MAX_ID = 2_147_483_647;
 

@@ -14,10 +14,9 @@ import {
 } from '../events.ts';
 import { blankOrNumber, blankToNull, numberFromText, textError } from './fields.ts';
 
-// Request and response shapes of /api/tournaments, /api/games and /api/practices (spec part 2
-// section 7; DECISIONS.md 'Events ...'). A PUT body names only what changes: a field left out parses
-// to undefined and keeps its value, a blank optional field clears it, so a score can be saved without
-// resending the game.
+// Request and response shapes of /api/tournaments, /api/games and /api/practices
+// (docs/product/events.md). A PUT body names only what changes: a field left out parses to undefined and
+// keeps its value, a blank optional field clears it, so a score can be saved without resending the game.
 
 const requiredText = (label: string, max: number, message = `${label} is required`) =>
   z
@@ -217,7 +216,7 @@ export const tournamentSchema = z.object({
   notes: z.string().nullable(),
   /** The original a quick-add copy was made from; null for a tournament created from scratch. */
   source_tournament_id: z.number().int().nullable(),
-  /** Computed in the team's time zone (DECISIONS.md), never stored. */
+  /** Computed in the team's time zone (docs/product/events.md), never stored. */
   status: z.enum(TOURNAMENT_STATUSES),
   team_name: z.string(),
   teamName: z.string(),

@@ -9,7 +9,7 @@ import {
 } from '../kits.ts';
 import { textError } from './fields.ts';
 
-// Request and response shapes of /api/kits (spec part 2 section 7).
+// Request and response shapes of /api/kits (docs/product/kits.md).
 
 const kitColor = (label: string, fallback: string) =>
   z

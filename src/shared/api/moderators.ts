@@ -3,7 +3,7 @@ import { MODERATOR_FLAGS, type ModeratorFlag } from '../permissions.ts';
 import { ROLES } from '../roles.ts';
 import { numberFromText } from './fields.ts';
 
-// Request and response shapes of /api/moderators (spec part 2 sections 3 and 7; DECISIONS.md 'Moderators').
+// Request and response shapes of /api/moderators (docs/product/moderators-and-admin.md 'Moderators').
 
 export const MODERATOR_MESSAGES = {
   selectUserAndPermission: 'Please select a user and at least one permission',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasDuplicateOptions, POLL_LIMITS, POLL_MESSAGES } from '../polls.ts';
 import { ROLES } from '../roles.ts';
 
-// Request and response shapes of /api/messaging/polls (spec part 1 sections 3, 5, 7; docs/decisions/019).
+// Request and response shapes of /api/messaging/polls (docs/product/polls.md; docs/decisions/019).
 
 const invalid = () => POLL_MESSAGES.invalid;
 

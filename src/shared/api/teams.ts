@@ -17,7 +17,7 @@ import {
 } from '../teams.ts';
 import { ROLES } from '../roles.ts';
 
-// Request and response shapes of the team endpoints (spec part 2 section 7; Team Settings).
+// Request and response shapes of the team endpoints (docs/product/teams-and-joining.md; Team Settings).
 
 export const teamNameField = z
   .string({ error: textError('Team name') })

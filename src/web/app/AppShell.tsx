@@ -81,8 +81,8 @@ export function AppShell({ user }: AppShellProps) {
   const canKits = useCan(selectedTeam, 'manage_equipment');
   const canSettings = useCan(selectedTeam, 'edit_team_info');
 
-  // Spec part 1 section 2: team setup is prompted once, for a coach whose teams have loaded and who has
-  // no selected team.
+  // docs/product/shell-and-navigation.md: team setup is prompted once, for a coach whose teams have
+  // loaded and who has no selected team.
   if (coachLike && coachedTeams.isSuccess && !selectedTeam && !setupPrompted) {
     markPrompted();
     setWizardOpen(true);

@@ -18,7 +18,7 @@ const DashboardEvents = lazyScreen(() =>
 );
 
 /**
- * The dashboard reloads what it shows this often while it is visible (spec part 1 section 2), as
+ * The dashboard reloads what it shows this often while it is visible (docs/product/events.md), as
  * DashboardEvents does (its constant is not imported: that would pull the lazy cards into this file).
  */
 const DASHBOARD_REFRESH_MS = 60_000;

@@ -16,9 +16,9 @@ import { PollsPanel } from '../features/polls/components/PollsPanel.tsx';
 import { useCan } from '../lib/permissions.ts';
 import { useHashParam } from '../lib/use-hash-param.ts';
 
-// The #messages tab, 'Communication' (spec part 1 section 2), composed here from the features it shows:
-// announcements (with the team's events to relate one to, for coaches), conversations ('Messages', with
-// the unread badge) and polls.
+// The #messages tab, 'Communication' (docs/product/shell-and-navigation.md 'Tabs and page titles'),
+// composed here from the features it shows: announcements (with the team's events to relate one to, for
+// coaches), conversations ('Messages', with the unread badge) and polls.
 
 type Section = 'announcements' | 'conversations' | 'polls';
 
@@ -101,7 +101,10 @@ function Communication({
   );
 }
 
-/** Coaches relate an announcement to one of the team's events; only they load them (spec section 6). */
+/**
+ * Coaches relate an announcement to one of the team's events; only they load them
+ * (docs/product/announcements.md 'Fields and defaults').
+ */
 function AnnouncementsWithEvents({ team, userId }: { team: Team; userId: number }) {
   const tournaments = useTournaments(team.id);
   const games = useGames(team.id);

@@ -11,7 +11,7 @@ interface TeamPickerProps {
   onCreateTeam: () => void;
 }
 
-/** Chooses the active team (spec part 1 section 2, Team picker). */
+/** Chooses the active team (docs/product/shell-and-navigation.md 'Team picker'). */
 export function TeamPicker({
   coachLike,
   loading,

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// The bearer token of the signed-in user, kept in local storage under `auth_token` (spec part 1 section 4).
-// Components follow it through useAuthToken, so signing in or out re-renders the app.
+// The bearer token of the signed-in user, kept in local storage under `auth_token`
+// (docs/product/accounts-and-sign-in.md). Components follow it through useAuthToken, so signing in or out
+// re-renders the app.
 
 export const AUTH_TOKEN_KEY = 'auth_token';
 

@@ -5,8 +5,8 @@ import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-client.ts';
 
 // The teams the user runs, read by the shell (the team picker) and by quick-add (it copies only from
-// those, DECISIONS.md): one fetch under one key, so whichever screen asks first fills it for the other
-// and the page never asks twice.
+// those, docs/product/teams-and-joining.md): one fetch under one key, so whichever screen asks first
+// fills it for the other and the page never asks twice.
 
 const teamList = z.array(teamSchema);
 

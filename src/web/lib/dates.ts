@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-// Dates are shown MM/DD/YYYY (spec part 1 section 9), in the team's time zone.
+// Dates are shown MM/DD/YYYY (docs/product/shell-and-navigation.md 'Formats'), in the team's time zone.
 
 /** An ISO date-time (or date) as MM/DD/YYYY in the given zone; '' when missing or unreadable. */
 export function formatDate(iso: string | null | undefined, zone: string): string {

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 // Whether the live stream (server-sent events, docs/decisions/020) is connected for the selected team.
 // While it is, pages need not poll: the stream tells them when to read again. Whenever it is not, the
-// spec's polling intervals apply (DECISIONS.md 'Live updates'). The stream (live-stream.ts) sets it;
-// any hook reads it.
+// spec's polling intervals apply (docs/product/conversations.md 'Live updates and polling'). The stream
+// (live-stream.ts) sets it; any hook reads it.
 
 let connectedTeamId: number | null = null;
 const listeners = new Set<() => void>();

@@ -11,10 +11,11 @@ import {
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-client.ts';
 
-// The one place the screens ask what the signed-in user may do on a team (DECISIONS.md: coaches of the
-// team and admins hold every capability; others hold what their moderator flags grant). The flags come
-// from GET /api/moderators/my-permissions/{teamId}, cached per team under the team's key (so they reload
-// when the tab regains focus) and cleared with the rest of the cache on sign-out.
+// The one place the screens ask what the signed-in user may do on a team
+// (docs/product/moderators-and-admin.md: coaches of the team and admins hold every capability; others
+// hold what their moderator flags grant). The flags come from GET
+// /api/moderators/my-permissions/{teamId}, cached per team under the team's key (so they reload when the
+// tab regains focus) and cleared with the rest of the cache on sign-out.
 
 export function getMyPermissions(teamId: number): Promise<MyPermissions> {
   return apiRequest(`/moderators/my-permissions/${teamId}`, { schema: myPermissionsSchema });

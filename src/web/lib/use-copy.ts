@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** How long a Copy button reads 'Copied!' (spec part 2 section 9: 2 s). */
+/**
+ * How long a Copy button reads 'Copied!' (docs/product/teams-and-joining.md 'Team details and settings':
+ * 2 s).
+ */
 export const COPIED_CONFIRMATION_MS = 2000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';

@@ -46,7 +46,7 @@ export const conversationParticipants = pgTable(
     conversationId: integer('conversation_id').notNull(),
     teamId: ownerTeamId(),
     userId: ownerUserId(),
-    /** Added by the child-safe rule (DECISIONS.md), not chosen by the creator. */
+    /** Added by the child-safe rule (docs/product/conversations.md), not chosen by the creator. */
     addedForSafety: boolean('added_for_safety').notNull().default(false),
     /** Messages from others since this participant last read the conversation (kept by a trigger). */
     unreadCount: integer('unread_count').notNull().default(0),

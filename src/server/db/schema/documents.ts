@@ -16,10 +16,10 @@ import { createdAt, oneOf, updatedAt } from './columns.ts';
 import { tournaments } from './events.ts';
 import { ownerTeamId } from './teams.ts';
 
-// Team and tournament documents (issue 11; DECISIONS.md 'Files'; docs/decisions/023). The bytes live in
-// the blob store under a random key; a row names its blob. A blob is announced in pending_blobs before it
-// is written and forgotten there once its row exists, so a process dying between the two leaves a trace
-// that the sweeper follows to remove the orphan.
+// Team and tournament documents (issue 11; docs/product/documents.md 'Files'; docs/decisions/023). The
+// bytes live in the blob store under a random key; a row names its blob. A blob is announced in
+// pending_blobs before it is written and forgotten there once its row exists, so a process dying between
+// the two leaves a trace that the sweeper follows to remove the orphan.
 
 export const documents = pgTable(
   'documents',

@@ -16,9 +16,9 @@ import { users } from './auth.ts';
 import { createdAt, oneOf, revision, updatedAt } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
 
-// Team events (spec part 2 section 3): tournaments and their games, individual games, practices.
+// Team events (docs/product/events.md): tournaments and their games, individual games, practices.
 // Dates are calendar dates ('YYYY-MM-DD'), times 'HH:MM' text in the team's time zone; a tournament's
-// status is computed from its dates, never stored (DECISIONS.md).
+// status is computed from its dates, never stored (docs/product/events.md).
 
 /** Scores are whole numbers of 0 or more, or not known yet. */
 const scoresCheck = (name: string, t: { ourScore: AnyPgColumn; opponentScore: AnyPgColumn }) =>
@@ -40,9 +40,9 @@ export const tournaments = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     notes: text('notes'),
     /**
-     * The original a quick-add copy was made from (DECISIONS.md 'Quick-add'), so a copy is known after
-     * a rename too. A record of where it came from, not a reference: no foreign key, so deleting the
-     * original touches no other team's rows, and ids are never reused.
+     * The original a quick-add copy was made from (docs/product/events.md 'Quick-add'), so a copy is
+     * known after a rename too. A record of where it came from, not a reference: no foreign key, so
+     * deleting the original touches no other team's rows, and ids are never reused.
      */
     sourceTournamentId: integer('source_tournament_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

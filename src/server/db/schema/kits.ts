@@ -4,7 +4,7 @@ import { KIT_DEFAULTS, KIT_TYPES } from '../../../shared/kits.ts';
 import { createdAt, sqlValues } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
 
-/** A team's kits (spec part 2 section 3); games name the kit they play in. */
+/** A team's kits (docs/product/kits.md); games name the kit they play in. */
 export const kits = pgTable(
   'kits',
   {

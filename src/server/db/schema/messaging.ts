@@ -41,7 +41,10 @@ export const announcements = pgTable(
     relatedPracticeId: integer('related_practice_id').references(() => practices.id, {
       onDelete: 'set null',
     }),
-    /** Null: never expires. Past: answered as archived (DECISIONS.md 'Expiry'). */
+    /**
+     * Null: never expires. Past: answered as archived (docs/product/announcements.md 'Fields and
+     * defaults').
+     */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     postToGroupme: boolean('post_to_groupme').notNull().default(false),
     createdAt: createdAt(),
@@ -137,9 +140,9 @@ export const pollVotes = pgTable(
 );
 
 /**
- * Durable queue of group-chat cross-posts (DECISIONS.md 'Cross-posts'), like the email outbox: a row is
- * kept until the service accepted it; a 4xx answer (a wrong bot id) gives up after 5 tries and stays
- * as the team's last cross-post error.
+ * Durable queue of group-chat cross-posts (docs/product/announcements.md 'Cross-posts to the group
+ * chat'), like the email outbox: a row is kept until the service accepted it; a 4xx answer (a wrong bot
+ * id) gives up after 5 tries and stays as the team's last cross-post error.
  */
 export const chatPostOutbox = pgTable(
   'chat_post_outbox',

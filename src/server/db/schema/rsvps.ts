@@ -7,9 +7,9 @@ import { games, practices, tournamentGames } from './events.ts';
 import { players } from './roster.ts';
 import { ownerTeamId } from './teams.ts';
 
-// RSVPs (DECISIONS.md 'RSVP targets'): one answer per player and event. The event is one of three
-// columns, exactly one set, each a real foreign key that names the team too, so an answer can only be
-// about a player and an event of one team, and goes when its event or player goes.
+// RSVPs (docs/product/calendar-rsvp-and-feed.md 'RSVPs'): one answer per player and event. The event is
+// one of three columns, exactly one set, each a real foreign key that names the team too, so an answer
+// can only be about a player and an event of one team, and goes when its event or player goes.
 
 export const rsvps = pgTable(
   'rsvps',

@@ -30,7 +30,7 @@ export const teams = pgTable(
     groupmeBotId: text('groupme_bot_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    // The fields of the four-step setup wizard (spec part 2 section 3).
+    // The fields of the four-step setup wizard (docs/product/teams-and-joining.md).
     ageGroup: text('age_group'),
     division: text('division'),
     leagueName: text('league_name'),
@@ -63,7 +63,10 @@ export const teams = pgTable(
   (t) => [uniqueIndex('teams_invite_code_key').on(t.inviteCode)],
 );
 
-/** Who belongs to which team, and as what (DECISIONS.md: memberships, so a user can grow into more teams). */
+/**
+ * Who belongs to which team, and as what (docs/product/teams-and-joining.md: memberships, so a user can
+ * grow into more teams).
+ */
 export const teamMembers = pgTable(
   'team_members',
   {

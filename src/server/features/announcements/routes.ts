@@ -12,7 +12,7 @@ import { idParam, teamParams } from '../../params.ts';
 import { teamInQuery } from '../../plugins/team-scope.ts';
 import type { AnnouncementService } from './service.ts';
 
-// /api/messaging/announcements and the team's cross-post status (spec part 1 section 7), inside the
+// /api/messaging/announcements and the team's cross-post status (docs/product/announcements.md), inside the
 // signed-in scope, which loads the caller's access to the team the route names: :teamId, ?team_id, or
 // the team of the announcement in the path (another team's is 'Announcement not found'). The list is
 // per reader (authors' emails depend on who reads), so its answer is kept per reader, not once for

@@ -13,7 +13,7 @@ import { spendWriteAllowance } from '../../write-limits.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
-// Announcements (spec part 1 sections 2-9; DECISIONS.md 'Expiry', 'Cross-posts'; docs/decisions/018).
+// Announcements (docs/product/announcements.md 'Fields and defaults', 'Cross-posts to the group chat'; docs/decisions/018).
 // Members read and comment; making one needs make_announcements. Only the author edits, and only while
 // still holding make_announcements; the author or a coach/admin of the team deletes an announcement or
 // a comment (moderation, 018: moderate_announcements).

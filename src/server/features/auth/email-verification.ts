@@ -6,7 +6,7 @@ import { enqueueEmail } from '../../mail/outbox.ts';
 import { newLinkToken, sha256 } from '../../secrets.ts';
 import type { UserRow } from './queries.ts';
 
-// Verified email (DECISIONS.md 'Trust and safety'): an address counts once its owner followed a link
+// Verified email (docs/product/accounts-and-sign-in.md): an address counts once its owner followed a link
 // sent to it. Registration and an email change send one; invite and reset links verify too.
 // A verification link confirms only for the person signed in to the account it was made for: whoever
 // registers an address need not own it, and one click by the address's real owner, who never asked for

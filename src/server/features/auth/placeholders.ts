@@ -2,12 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { inviteTokens, users } from '../../db/schema.ts';
 
-// DECISIONS.md: "An invite never fixes the role of an address its owner has not used." A coach's
-// invite to an unknown address makes a password-less parent account to hold the invite (invites/
-// invites.ts). Until its owner uses it (sets a password through the invite link, or a reset link),
-// that account is only a placeholder: registering with the address, as a coach too, or confirming it as
-// a profile's new email, replaces it. The new account is made as for a free address (a fresh id, the
-// same answer), and takes over the invites sent to the address, which its owner then accepts by the
+// docs/product/accounts-and-sign-in.md: "An invite never fixes the role of an address its owner has not
+// used." A coach's invite to an unknown address makes a password-less parent account to hold the invite
+// (invites/ invites.ts). Until its owner uses it (sets a password through the invite link, or a reset
+// link), that account is only a placeholder: registering with the address, as a coach too, or confirming
+// it as a profile's new email, replaces it. The new account is made as for a free address (a fresh id,
+// the same answer), and takes over the invites sent to the address, which its owner then accepts by the
 // emailed link, or in the app once the address is confirmed (docs/decisions/007).
 
 type KeptInvite = Omit<typeof inviteTokens.$inferInsert, 'id' | 'userId'>;

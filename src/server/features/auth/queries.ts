@@ -56,8 +56,8 @@ export async function updateProfile(
 /**
  * Sets the password and bumps the token version, which signs out every existing session but the one
  * whose token hash is `keptTokenHash` (the session that changed it; none for a reset). A password
- * change or reset also ends the calendar feed URL (DECISIONS.md 'Secrets live outside the database'):
- * whoever had the old password may have copied it; the next ask makes a new one.
+ * change or reset also ends the calendar feed URL (docs/product/limits-and-abuse.md 'Privacy in logs and
+ * email'): whoever had the old password may have copied it; the next ask makes a new one.
  * `firstOnly`: only for an invited account that has no password yet (otherwise undefined comes back).
  */
 export async function replacePassword(

@@ -2,10 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http-error.ts';
 
-// POST /api/auth/token takes form fields (spec part 1 section 7). A page sends them URL-encoded
-// (URLSearchParams, parsed by @fastify/formbody) or as a browser's FormData, which is multipart: both
-// are the same two text fields. Only the sign-in route reads a multipart body; the other /auth routes
-// find none and answer that their JSON body is missing.
+// POST /api/auth/token takes form fields (docs/product/accounts-and-sign-in.md). A page sends them
+// URL-encoded (URLSearchParams, parsed by @fastify/formbody) or as a browser's FormData, which is
+// multipart: both are the same two text fields. Only the sign-in route reads a multipart body; the other
+// /auth routes find none and answer that their JSON body is missing.
 
 const FORM_MESSAGES = {
   noFiles: 'Send the sign-in form as text fields, without files',

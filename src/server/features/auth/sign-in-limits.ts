@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import { clearHits, countHit, type Hit, isRecent, markRecent, undoHit } from '../../db/rate-counter.ts';
 import { tooMany } from '../../http-error.ts';
 
-// Limits on password guesses (DECISIONS.md 'Sign-in limits count failures only'; docs/decisions/008):
+// Limits on password guesses (docs/product/limits-and-abuse.md 'Guesses and emails'; docs/decisions/008):
 // signing in, and the current password that change-password asks for. Only wrong passwords count:
 // every attempt is counted before its password is checked and a correct one is taken back afterwards,
 // so a burst of parallel guesses cannot slip past a limit while the first ones are being checked.

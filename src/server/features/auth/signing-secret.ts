@@ -6,11 +6,11 @@ import type { Db } from '../../db/connect.ts';
 import { appSettings } from '../../db/schema.ts';
 
 // The key that signs access tokens (and seals calendar feed secrets) never lives in the database
-// (DECISIONS.md 'Secrets live outside the database'): a database backup must not be enough to forge a
-// sign-in. It is JWT_SECRET, which a PostgreSQL deployment must set (config.ts refuses to start without
-// it); with PGlite and no JWT_SECRET it is generated once into a file only the app's user can read,
-// beside the database in DATA_DIR. Earlier versions kept the generated secret in `app_settings`: it is
-// moved to the file once, then removed from the database, so everyone stays signed in and every
+// (docs/product/limits-and-abuse.md 'Privacy in logs and email'): a database backup must not be enough to
+// forge a sign-in. It is JWT_SECRET, which a PostgreSQL deployment must set (config.ts refuses to start
+// without it); with PGlite and no JWT_SECRET it is generated once into a file only the app's user can
+// read, beside the database in DATA_DIR. Earlier versions kept the generated secret in `app_settings`: it
+// is moved to the file once, then removed from the database, so everyone stays signed in and every
 // calendar feed keeps working.
 
 /** The file in DATA_DIR holding the generated secret. */

@@ -2,10 +2,10 @@ import { AUTH_MESSAGES } from '../../../shared/api/auth.ts';
 import { forbidden } from '../../http-error.ts';
 import type { UserRow } from './queries.ts';
 
-// DECISIONS.md 'Sending needs a verified email': every email a user's action sends to other people
-// (invites, a new poll to the team) goes out only from an account whose owner proved they read its
-// address. Otherwise anyone could sign up as a coach with any address and at once send the club's
-// emails to strangers. The one check every such path uses (docs/decisions/007).
+// docs/product/accounts-and-sign-in.md 'Confirming an email address': every email a user's action sends
+// to other people (invites, a new poll to the team) goes out only from an account whose owner proved they
+// read its address. Otherwise anyone could sign up as a coach with any address and at once send the
+// club's emails to strangers. The one check every such path uses (docs/decisions/007).
 
 /** Whether the user may cause emails to other people. */
 export const isVerifiedSender = (user: Pick<UserRow, 'emailVerifiedAt'>): boolean =>

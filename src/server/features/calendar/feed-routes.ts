@@ -14,10 +14,11 @@ import {
 } from '../../plugins/conditional-get.ts';
 import { createFeedService } from './feed-service.ts';
 
-// GET /api/calendar/feed/{userId}/{token}.ics[?player_id=] (DECISIONS.md 'Calendar feed'): no bearer
-// token, so it lives outside the signed-in scope; the secret in the path is the credential. A bad id,
-// a malformed or wrong secret, another user's id and a player the user may not answer for all answer
-// the same 404, so the answer tells a guesser nothing. The path is redacted from the logs (app.ts).
+// GET /api/calendar/feed/{userId}/{token}.ics[?player_id=] (docs/product/calendar-rsvp-and-feed.md 'The
+// calendar feed'): no bearer token, so it lives outside the signed-in scope; the secret in the path is
+// the credential. A bad id, a malformed or wrong secret, another user's id and a player the user may not
+// answer for all answer the same 404, so the answer tells a guesser nothing. The path is redacted from
+// the logs (app.ts).
 
 /** A secret is 32 bytes in base64url: exactly 43 characters. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;

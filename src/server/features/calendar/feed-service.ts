@@ -34,11 +34,11 @@ import {
 } from './feed-queries.ts';
 import { tokenMatches } from './token-service.ts';
 
-// The iCalendar feed (DECISIONS.md 'Calendar feed'; docs/decisions/017). Calendar apps poll it about
-// hourly with If-None-Match, so the common answer is a 304 worked out from memory: the user (the
-// change cache's entry) and their teams with data versions (kept here), hashed into the ETag. The
-// written feed is kept in the answer cache under its teams' versions, once for every user with the
-// same teams, and gzipped; only a change under a team makes it be read and written again.
+// The iCalendar feed (docs/product/calendar-rsvp-and-feed.md 'The calendar feed'; docs/decisions/017).
+// Calendar apps poll it about hourly with If-None-Match, so the common answer is a 304 worked out from
+// memory: the user (the change cache's entry) and their teams with data versions (kept here), hashed into
+// the ETag. The written feed is kept in the answer cache under its teams' versions, once for every user
+// with the same teams, and gzipped; only a change under a team makes it be read and written again.
 
 /** Grows when the feed's format changes, so no client keeps a feed written by older code. */
 const FEED_FORMAT = 2;
@@ -102,7 +102,7 @@ const escapeText = (text: string) =>
 /**
  * An event's SUMMARY: a tournament day without a game is titled with the tournament's name
  * (docs/decisions/017); a cancelled one starts 'Cancelled: ', for the calendars that ignore STATUS
- * (calcurse) (DECISIONS.md 'Calendar feed').
+ * (calcurse) (docs/product/calendar-rsvp-and-feed.md 'The calendar feed').
  */
 function summaryOf(event: CalendarEvent): string {
   const title = event.isPlaceholder ? (event.tournamentName ?? event.title) : event.title;
@@ -173,7 +173,7 @@ export async function renderFeed(rows: FeedRows, options: FeedOptions, today: st
     if (!stamp) return;
     const allDay = event.time === null;
     // An overlap time is its first occurrence, and the event lasts its own minutes however the clocks
-    // change meanwhile (DECISIONS.md 'Times that do not exist').
+    // change meanwhile (docs/product/events.md 'Times').
     const start = allDay
       ? DateTime.fromISO(event.date, { zone })
       : zonedStart(event.date, event.time ?? '', zone);

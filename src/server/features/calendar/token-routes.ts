@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calendarTokenSchema } from '../../../shared/api/calendar.ts';
 import type { CalendarTokenService } from './token-service.ts';
 
-// /api/calendar/token (spec part 1 section 7 'RSVP and calendar'), inside the signed-in scope.
-// Limits per account: the Subscribe dialog asks once per opening, so 120 an hour is far above any
+// /api/calendar/token (docs/product/calendar-rsvp-and-feed.md 'The calendar feed'), inside the signed-in
+// scope. Limits per account: the Subscribe dialog asks once per opening, so 120 an hour is far above any
 // person; a new secret is rarely wanted, and each one breaks every subscribed calendar app.
 
 const byUser = (request: FastifyRequest) => String(request.user.id);

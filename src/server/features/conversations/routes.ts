@@ -17,12 +17,12 @@ import { idParam, teamParams } from '../../params.ts';
 import { teamInQuery } from '../../plugins/team-scope.ts';
 import type { ConversationService } from './service.ts';
 
-// /api/messaging conversations, messages and the unread count (spec part 1 section 7; docs/decisions/020),
-// inside the signed-in scope. Routes with :teamId get the caller's access and ETag from the scope; the
-// routes of one conversation name no team, so they tell the scope how to find it (`teamOf`): the team of
-// the conversation when the caller takes part in it, else 404 'Conversation not found'. Their reads get
-// the same ETag and 304 as a :teamId read. Every answer depends on who reads it (unread counts, emails),
-// so none is kept once for every member.
+// /api/messaging conversations, messages and the unread count (docs/product/conversations.md;
+// docs/decisions/020), inside the signed-in scope. Routes with :teamId get the caller's access and ETag
+// from the scope; the routes of one conversation name no team, so they tell the scope how to find it
+// (`teamOf`): the team of the conversation when the caller takes part in it, else 404 'Conversation not
+// found'. Their reads get the same ETag and 304 as a :teamId read. Every answer depends on who reads it
+// (unread counts, emails), so none is kept once for every member.
 
 const conversationParams = z.object({ conversationId: idParam('Conversation id') });
 const idempotencyHeaders = z.object({

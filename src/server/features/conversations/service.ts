@@ -29,12 +29,12 @@ import type { UserRow } from '../auth/queries.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
-// Conversations and messages (spec part 1 sections 2-9; DECISIONS.md 'Unread count', 'Conversation
-// type', 'Child-safe messaging', 'Privacy of minors'; docs/decisions/020). Who may message whom is the
-// shared canMessage, decided here and nowhere else, on creation and again for every message (maySend);
-// the child-safe rule adds parents (or coaches, or the club's admins) on creation and before every
-// message; unread counts are kept by a trigger on message insert (migration 0014). A conversation the
-// caller does not take part in is 'Conversation not found', whether it exists or not.
+// Conversations and messages (docs/product/conversations.md 'Conversations and messages', 'Child-safe
+// messaging', docs/product/roster-and-parents.md 'Who sees what'; docs/decisions/020). Who may message
+// whom is the shared canMessage, decided here and nowhere else, on creation and again for every message
+// (maySend); the child-safe rule adds parents (or coaches, or the club's admins) on creation and before
+// every message; unread counts are kept by a trigger on message insert (migration 0014). A conversation
+// the caller does not take part in is 'Conversation not found', whether it exists or not.
 
 type CreateInput = z.output<typeof conversationCreateBody>;
 type MessageInput = z.output<typeof messageBody>;
@@ -45,7 +45,10 @@ function roleOnTeam(person: { userRole: Role; memberRole: Role | null }): Role {
   return person.memberRole ?? person.userRole;
 }
 
-/** Emails of other people only for coaches and admins (DECISIONS.md 'Privacy of minors'); one's own always. */
+/**
+ * Emails of other people only for coaches and admins (docs/product/roster-and-parents.md 'Who sees
+ * what'); one's own always.
+ */
 function emailFor(access: TeamAccess, userId: number | null, email: string | null): string {
   if (email === null) return '';
   return userId === access.user.id || hasCapability(access, 'view_member_emails') ? email : '';
@@ -68,7 +71,10 @@ function canSendMessages(access: TeamAccess): boolean {
   return hasCapability(access, 'send_messages');
 }
 
-/** A participant as section 6 sees them: their role on the team and whether they hold send_messages. */
+/**
+ * A participant as the messaging rule sees them (docs/product/conversations.md 'Who may message whom'):
+ * their role on the team and whether they hold send_messages.
+ */
 function asSender(person: queries.ParticipantRow): Sender {
   const role = roleOnTeam(person);
   const isCoach = role === 'coach' || role === 'admin';
@@ -161,9 +167,9 @@ export function createConversationService({
 
   /**
    * Before every message, the rules applied again to who is in the conversation now (people who left
-   * the team no longer count): section 6, so a flag revoked since stops counting (`maySend`); then the
-   * child-safe rule, so a parent who left is replaced by the coaches (or the club's admins), a parent
-   * who joined since is added, and no message goes to an adult alone with a player.
+   * the team no longer count): the messaging rule, so a flag revoked since stops counting (`maySend`);
+   * then the child-safe rule, so a parent who left is replaced by the coaches (or the club's admins), a
+   * parent who joined since is added, and no message goes to an adult alone with a player.
    */
   async function beforeMessage(access: TeamAccess, conversationId: number): Promise<void> {
     const teamId = access.team.id;

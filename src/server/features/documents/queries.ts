@@ -5,7 +5,7 @@ import { documents, pendingBlobs, tournaments, users } from '../../db/schema.ts'
 
 // Every query names the team as well as the document (or tournament): an id alone never reaches
 // across teams. Every read of documents names who reads: a reader who may not see not-public documents
-// (DECISIONS.md 'Not-public documents') gets them filtered out by the WHERE clause itself.
+// (docs/product/documents.md 'Who may do what') gets them filtered out by the WHERE clause itself.
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentWithNames = Omit<DocumentRow, 'idempotencyKey'> & {

@@ -17,7 +17,7 @@ import { idParam, teamParams } from '../../params.ts';
 import { requireCapability } from '../teams/access.ts';
 import type { DocumentService } from './service.ts';
 
-// /api/documents (spec part 2 section 7; DECISIONS.md 'Files', 'Document download'; docs/decisions/023),
+// /api/documents (docs/product/documents.md 'Files'; docs/decisions/023),
 // inside the signed-in scope. Routes naming a document or tournament resolve its team first (teamOf), so
 // one of a team the caller is not in answers 404 like one that does not exist. The form parser is
 // registered here only, so no other route accepts multipart bodies.

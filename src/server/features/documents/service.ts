@@ -27,12 +27,12 @@ import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/acc
 import { safeFilename } from './filename.ts';
 import * as queries from './queries.ts';
 
-// Team and tournament documents (spec part 2 sections 3, 5, 7, 9; DECISIONS.md 'Files', 'Capabilities
-// per write', 'Not-public documents'; docs/decisions/023). Uploading needs upload_files; editing and
-// deleting are for the uploader while they still hold upload_files, and for the team's coaches and
-// admins. A not-public document is seen only by holders of view_private_documents (coaches, admins,
-// moderators with can_upload_files); to anyone else it does not exist: not listed, and 'Document not
-// found' on every route, as is a document of a team the caller is not in (the routes resolve its team
+// Team and tournament documents (docs/product/documents.md 'Files', 'Who may do what',
+// docs/product/moderators-and-admin.md 'Capabilities'; docs/decisions/023). Uploading needs upload_files;
+// editing and deleting are for the uploader while they still hold upload_files, and for the team's
+// coaches and admins. A not-public document is seen only by holders of view_private_documents (coaches,
+// admins, moderators with can_upload_files); to anyone else it does not exist: not listed, and 'Document
+// not found' on every route, as is a document of a team the caller is not in (the routes resolve its team
 // first, counting only documents the caller may see).
 //
 // An upload's bytes go to the blob store, never to memory as a whole: the first sniffBytes decide the

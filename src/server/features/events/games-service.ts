@@ -9,9 +9,9 @@ import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
 import { refuseMissingTime } from './times.ts';
 
-// Individual games: friendly, league or other (spec part 2 sections 2.1, 3 and 7). Every member reads
-// them; writes need can_manage_events, scores alone can_update_scores (DECISIONS.md). A game id is
-// always read together with the route's team: another team's game is 'Game not found'.
+// Individual games: friendly, league or other (docs/product/events.md). Every member reads
+// them; writes need can_manage_events, scores alone can_update_scores (docs/product/events.md). A game id
+// is always read together with the route's team: another team's game is 'Game not found'.
 
 type GameInput = z.output<typeof gameBody>;
 type GameChange = z.output<typeof gamePatch>;

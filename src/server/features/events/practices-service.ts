@@ -8,7 +8,7 @@ import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { refuseMissingTime } from './times.ts';
 
-// Practices (spec part 2 sections 2.1, 3, 5 and 7; DECISIONS.md 'Practice series'). Every member reads
+// Practices (docs/product/events.md 'Practices'). Every member reads
 // them; writes need can_manage_events. A series of N weekly practices is created in one transaction
 // (all or none); each practice of it is then edited or deleted on its own.
 

@@ -119,9 +119,9 @@ export async function tournamentsOfMember(
 }
 
 /**
- * The team's tournaments that a new one could repeat (DECISIONS.md 'Quick-add'): those on the same dates
- * and those copied from the same original. Read under a lock of the team's row (`lockTeam`), so two
- * copies sent at once cannot both find none.
+ * The team's tournaments that a new one could repeat (docs/product/events.md 'Quick-add'): those on the
+ * same dates and those copied from the same original. Read under a lock of the team's row (`lockTeam`),
+ * so two copies sent at once cannot both find none.
  */
 export function tournamentsLike(
   db: Db,

@@ -24,7 +24,7 @@ import type { GameService } from './games-service.ts';
 import type { PracticeService } from './practices-service.ts';
 import type { TournamentService } from './tournaments-service.ts';
 
-// /api/tournaments, /api/games and /api/practices (spec part 2 section 7), inside the signed-in scope.
+// /api/tournaments, /api/games and /api/practices (docs/product/events.md), inside the signed-in scope.
 // Routes with :teamId get the caller's access (and, for reads, the ETag) from the scope; the others name
 // a tournament or practice, whose team the scope finds first (teamOf: another team's row is not found),
 // or, creating practices, the body's team_id.

@@ -3,8 +3,8 @@ import { hasCapability } from '../../../shared/permissions.ts';
 import { badRequest } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 
-// Scores (DECISIONS.md 'Scores' and 'Capabilities per write'), the same for tournament games and
-// individual games: a score is saved through the game's PUT; saving both sets the game completed; a
+// Scores (docs/product/events.md 'Scores', 'Who may do what'), the same for tournament games
+// and individual games: a score is saved through the game's PUT; saving both sets the game completed; a
 // conditional game takes no score; a change of the scores alone needs only can_update_scores.
 
 export interface ScoreInput {

@@ -1,7 +1,7 @@
 import { nonexistentTimeMessage } from '../../../shared/event-dates.ts';
 import { badRequest } from '../../http-error.ts';
 
-// DECISIONS.md 'Times that do not exist': every write that sets an event's local date and time refuses
+// docs/product/events.md 'Times': every write that sets an event's local date and time refuses
 // a time in the team zone's spring-forward gap, naming the gap (the rule is shared with the forms).
 
 /** 400 when `time` on `date` does not exist in `zone`; a missing date or a 'TBD' time passes. */

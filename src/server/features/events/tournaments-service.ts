@@ -27,10 +27,10 @@ import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
 import { refuseMissingTime } from './times.ts';
 
-// Tournaments and their games (spec part 2 sections 2.1, 3, 4 and 7; DECISIONS.md 'Tournament edit',
-// 'Scores', 'Quick-add'). Every member reads them; tournaments need can_create_tournaments, their games
-// can_manage_events, scores alone can_update_scores. The status is computed from the dates and today in
-// the team's time zone, never stored.
+// Tournaments and their games (docs/product/events.md 'Tournaments', 'Scores', 'Quick-add'). Every member
+// reads them; tournaments need can_create_tournaments, their games can_manage_events, scores alone
+// can_update_scores. The status is computed from the dates and today in the team's time zone, never
+// stored.
 
 type TournamentInput = z.output<typeof tournamentBody>;
 type TournamentChange = z.output<typeof tournamentPatch>;
@@ -203,10 +203,10 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
 
     /**
      * A new tournament, or a quick-add copy. Every create is compared with the team's tournaments
-     * (DECISIONS.md 'Quick-add'): one with the same name (case and spacing aside) and dates, or a copy
-     * of the same original, is already there and answers 409. The spec's quick-add sends only the
-     * copied fields, so the name and dates are what know it; `source_tournament_id` (ours, optional)
-     * also knows a copy renamed since.
+     * (docs/product/events.md 'Quick-add'): one with the same name (case and spacing aside) and dates, or
+     * a copy of the same original, is already there and answers 409. The spec's quick-add sends only the
+     * copied fields, so the name and dates are what know it; `source_tournament_id` (ours, optional) also
+     * knows a copy renamed since.
      */
     async create(access: TeamAccess, input: TournamentInput): Promise<Tournament> {
       requireCapability(access, 'create_tournaments');

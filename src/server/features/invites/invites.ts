@@ -10,8 +10,9 @@ import { newLinkToken, sha256 } from '../../secrets.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../auth/queries.ts';
 import { requireVerifiedSender } from '../auth/verified-sender.ts';
 
-// Invites (DECISIONS.md): a coach's "send invite", "sync" and "bulk sync" email a single-use link
-// (creating a parent account without a password when there is none); following it lets the parent in.
+// Invites (docs/product/teams-and-joining.md): a coach's "send invite", "sync" and "bulk sync" email a
+// single-use link (creating a parent account without a password when there is none); following it lets
+// the parent in.
 
 export type InviteRow = typeof inviteTokens.$inferSelect;
 
@@ -56,7 +57,7 @@ export async function sendInvite(tx: Db, config: Config, team: InviteTeam, user:
 export type InviteOutcome = 'sent' | 'recent';
 
 /**
- * Invites the person behind a parent contact (DECISIONS.md 'Trust and safety'): their account, or a
+ * Invites the person behind a parent contact (docs/product/teams-and-joining.md): their account, or a
  * new one without a password, gets a single-use link to the team. Nothing else happens until they
  * follow it: no membership, no link to the child, and the same outcome whether or not an account
  * existed. A password-less account fixes nothing about the address: its owner may still register with

@@ -134,13 +134,15 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
     teamOfRequest: (requestId: number) => queries.teamOfJoinRequest(db, requestId),
 
     /**
-     * Join with an invite code (DECISIONS.md): approved at once when the user holds a valid invite to
-     * the team or is already one of its parent contacts; otherwise pending until a coach decides.
+     * Join with an invite code (docs/product/teams-and-joining.md): approved at once when the user holds
+     * a valid invite to the team or is already one of its parent contacts; otherwise pending until a
+     * coach decides.
      */
     async join(user: UserRow, input: JoinInput): Promise<JoinResponse> {
       if (isCoachLike(user.role)) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
-      // Parents and players belong to one team (DECISIONS.md). Checked before the code, so a member
-      // gets the same answer for a valid and an invalid code and cannot use this to test codes.
+      // Parents and players belong to one team (docs/product/teams-and-joining.md). Checked before the
+      // code, so a member gets the same answer for a valid and an invalid code and cannot use this to
+      // test codes.
       if (await belongsToAnyTeam(db, user.id)) throw badRequest(JOIN_MESSAGES.alreadyMember);
       const team = await findTeamByInviteCode(db, input.invite_code);
       if (!team) throw notFound(JOIN_MESSAGES.invalidCode);

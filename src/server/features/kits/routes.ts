@@ -6,7 +6,7 @@ import { KIT_MESSAGES } from '../../../shared/kits.ts';
 import { idParam, teamParams } from '../../params.ts';
 import type { KitService } from './service.ts';
 
-// /api/kits (spec part 2 section 7), inside the signed-in scope: a route naming a kit has its team found
+// /api/kits (docs/product/kits.md), inside the signed-in scope: a route naming a kit has its team found
 // first (teamOf), so a kit of a team the caller is not in is 'Kit not found'.
 
 const kitParams = z.object({ kitId: idParam('Kit id') });

@@ -6,8 +6,8 @@ import { notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
-// Team kits (spec part 2 sections 2.6 and 7): every member reads them (game dialogs choose a kit by
-// name); writes need can_manage_equipment. `color` always equals `jersey_color` (DECISIONS.md).
+// Team kits (docs/product/kits.md): every member reads them (game dialogs choose a kit by name); writes
+// need can_manage_equipment. `color` always equals `jersey_color` (docs/product/kits.md).
 
 type KitInput = z.output<typeof kitBody>;
 

@@ -2,10 +2,11 @@ import type { ServerResponse } from 'node:http';
 import { LIVE_TOPICS, type LiveChange, type LiveTopic } from '../../../shared/conversations.ts';
 import type { Database } from '../../db/connect.ts';
 
-// Live updates (DECISIONS.md 'Live updates', docs/decisions/021): one LISTEN per process on the channel
-// that migration 0014's triggers NOTIFY at commit, fanned out to the server-sent-event streams of this
-// process. A stream carries only what changed (team, topic, conversation id), never content: the page
-// reads the change through the ordinary, permission-checked API.
+// Live updates (docs/product/conversations.md 'Live updates and polling', docs/decisions/021): one LISTEN
+// per process on the channel that migration 0014's triggers NOTIFY at commit, fanned out to the
+// server-sent-event streams of this process. A stream carries only what changed (team, topic,
+// conversation id), never content: the page reads the change through the ordinary, permission-checked
+// API.
 
 export const LIVE_CHANNEL = 'club_live';
 

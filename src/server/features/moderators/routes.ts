@@ -13,7 +13,7 @@ import { idParam, teamParams } from '../../params.ts';
 import { teamInBody } from '../../plugins/team-scope.ts';
 import { PERMISSION_LIST, type ModeratorService } from './service.ts';
 
-// /api/moderators (spec part 2 section 7) and /api/teams/{teamId}/potential-moderators.
+// /api/moderators (docs/product/moderators-and-admin.md) and /api/teams/{teamId}/potential-moderators.
 
 /** GET /api/moderators/permissions needs no sign-in (spec). */
 export async function publicModeratorRoutes(app: FastifyInstance) {

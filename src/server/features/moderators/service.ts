@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 
-// Moderators (spec part 2 sections 2.6 and 8; DECISIONS.md 'Moderators'): coaches and admins grant
+// Moderators (docs/product/moderators-and-admin.md 'Moderators'): coaches and admins grant
 // parents and players of the team some of the twelve flags. Every access check reads the flags from the
 // database, so a change takes effect on the user's very next request, on every app process.
 

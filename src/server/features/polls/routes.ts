@@ -13,7 +13,7 @@ import { idParam, teamParams } from '../../params.ts';
 import { teamInQuery } from '../../plugins/team-scope.ts';
 import type { PollService } from './service.ts';
 
-// /api/messaging/polls (spec part 1 section 7; DECISIONS.md 'poll and player paths'), inside the signed-in
+// /api/messaging/polls (docs/product/polls.md 'API'), inside the signed-in
 // scope. The list's :teamId gets the caller's access and ETag from the scope; its answer depends on who
 // reads it (user_vote, has_voted, the votes shown), so it is never kept once for every member. A new
 // poll names its team as ?team_id; the other routes name a poll, whose team the scope finds first.

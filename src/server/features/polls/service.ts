@@ -21,7 +21,7 @@ import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { pollPath } from './email.ts';
 import * as queries from './queries.ts';
 
-// Team polls (spec part 1 sections 3-9; DECISIONS.md 'Expiry', 'Poll email'; docs/decisions/019).
+// Team polls (docs/product/polls.md 'Fields and rules', 'Poll email'; docs/decisions/019).
 // Creating needs make_announcements; editing and deleting are for the author, who must still be a coach,
 // an admin or hold make_announcements. A vote names a player: the caller may vote for exactly the players
 // they answer for (roster/answering.ts, as for RSVPs), once per player and poll. The routes find a poll's
@@ -146,7 +146,7 @@ export function createPollService({
       // A poll made already expired would be emailed to everyone and refuse every vote.
       if (isArchived(input.expires_at)) throw badRequest(POLL_MESSAGES.expiryPast);
       // Each poll emails the whole team: an hourly allowance per author, counted before the write so a
-      // refused one is counted too (DECISIONS.md 'Trust and safety').
+      // refused one is counted too (docs/product/polls.md).
       const hit = await countHit(db, `poll:author:${user.id}`, HOUR_MS);
       if (hit.count > config.POLL_LIMIT_PER_AUTHOR_PER_HOUR) {
         throw tooMany(POLL_MESSAGES.tooMany, hit.ttlMs / 1000);

@@ -82,11 +82,12 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
   return {
     /**
      * Manage Parents: adds a contact; with send_invite, emails the person an invite. Never makes anyone
-     * a member or links an account: only the owner's own action does (DECISIONS.md 'Trust and safety').
-     * The contact is stored whether or not the invite can go out (an unconfirmed sender, a parent
-     * invited minutes ago, the coach's hourly allowance): `invite_sent` says whether it was queued and
+     * a member or links an account: only the owner's own action does
+     * (docs/product/roster-and-parents.md). The contact is stored whether or not the invite can go out
+     * (an unconfirmed sender, a parent invited minutes ago, the coach's hourly allowance): `invite_sent`
+     * says whether it was queued and
      * `invite_detail` why not, so the page can say 'Parent was added but failed to send invitation
-     * email' (spec part 2 section 8) and the coach can Sync later.
+     * email' (docs/product/roster-and-parents.md) and the coach can Sync later.
      */
     async add(access: TeamAccess, playerId: number, input: AddParentInput) {
       const teamId = access.team.id;

@@ -105,7 +105,7 @@ export async function takenJerseyNumbers(
 /**
  * A contact as the roster shows it: once the parent's own account is linked, their profile's name and
  * phone (a parent who updates their phone is reachable at the new number); before that, what the coach
- * typed (DECISIONS.md 'Trust and safety').
+ * typed (docs/product/roster-and-parents.md).
  */
 const shownContactColumns = {
   ...getTableColumns(parentContacts),

@@ -4,8 +4,9 @@ import type { Role } from '../../../shared/roles.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import type { ContactRow, PlayerRow } from './queries.ts';
 
-// How the roster reads to whoever asks. Privacy of minors (DECISIONS.md): only those who manage the
-// roster get parents' emails, phones and accounts; everyone else gets names and the Primary badge.
+// How the roster reads to whoever asks. Privacy of minors (docs/product/roster-and-parents.md): only
+// those who manage the roster get parents' emails, phones and accounts; everyone else gets names and the
+// Primary badge.
 
 export interface RosterViewer {
   userId: number;

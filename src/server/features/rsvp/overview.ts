@@ -7,9 +7,9 @@ import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import * as queries from './queries.ts';
 
-// The coach's RSVP overview (spec part 2 sections 2.6, 3 'RSVP overview event' and 7): every event
-// from today on (in the team's time zone) that takes answers, by date and time with TBD last, its
-// counts, its answers and the active players who have not answered. Five queries whatever the number
+// The coach's RSVP overview (docs/product/calendar-rsvp-and-feed.md 'Event RSVPs (Team Administration)'):
+// every event from today on (in the team's time zone) that takes answers, by date and time with TBD last,
+// its counts, its answers and the active players who have not answered. Five queries whatever the number
 // of events or players.
 
 type Overview = z.infer<typeof overviewSchema>;

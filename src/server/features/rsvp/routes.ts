@@ -14,7 +14,7 @@ import { notFound } from '../../http-error.ts';
 import { idParam, teamParams } from '../../params.ts';
 import { RSVP_USER_NOT_FOUND, type RsvpService } from './service.ts';
 
-// /api/team-rsvp (spec part 1 section 7, part 2 section 7; docs/decisions/017), inside the signed-in
+// /api/team-rsvp (docs/product/calendar-rsvp-and-feed.md; docs/decisions/017), inside the signed-in
 // scope, which loads the caller's access: for a submit, to the event's team (teamOf: an event of a team
 // not theirs is 'Event not found'); for the list, to ?team_id's team when it names one; for the
 // overview, to :teamId's. Neither read is kept once for every member: the list depends on who reads it

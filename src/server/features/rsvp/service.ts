@@ -11,7 +11,7 @@ import { accessesOfMember, requireCapability, type TeamAccess } from '../teams/a
 import { overviewOf } from './overview.ts';
 import * as queries from './queries.ts';
 
-// RSVPs (spec part 1 sections 4-5 and 7; DECISIONS.md 'RSVP targets'; docs/decisions/017). An answer
+// RSVPs (docs/product/calendar-rsvp-and-feed.md 'RSVPs'; docs/decisions/017). An answer
 // names an event and a player of one team; the caller must be a member of that team and may answer
 // only for the players they answer for (roster/answering.ts, shared with poll votes). The routes find
 // the event's team first (teamOf), so an event or team the caller cannot see is 'Event not found',
@@ -61,7 +61,7 @@ export function createRsvpService({
 }) {
   /**
    * Whether the caller may still answer for the event of their team: not once it has started, except a
-   * coach for RSVP_COACH_DAYS after (DECISIONS.md 'RSVPs close when the event starts').
+   * coach for RSVP_COACH_DAYS after (docs/product/calendar-rsvp-and-feed.md 'RSVPs close when the event starts').
    */
   async function requireOpenEvent(access: TeamAccess, event: queries.EventRef): Promise<void> {
     const found = await queries.findEvent(db, access.team.id, event);
@@ -151,7 +151,7 @@ export function createRsvpService({
     listOnTeam,
 
     /**
-     * The same on every team the caller is a member of (DECISIONS.md: the spec's request has no query),
+     * The same on every team the caller is a member of (docs/product/calendar-rsvp-and-feed.md: the spec's request has no query),
      * team by team in the order they joined.
      */
     async listOnEveryTeam(user: UserRow): Promise<RsvpList> {

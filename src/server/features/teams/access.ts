@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { findTeamWithMembership, type MemberRow, membershipsOf, type TeamRow } from './queries.ts';
 
-// The one permission check of DECISIONS.md. Every team-scoped route has the caller's access loaded by
+// The one permission check (docs/product/teams-and-joining.md 'Team access'). Every team-scoped route has the caller's access loaded by
 // the signed-in scope (plugins/team-scope.ts) before its handler: a team the user does not belong to
 // answers 404 (as if it did not exist); a write then needs a capability, which coaches of the team and
 // admins always hold and others hold through moderator flags. Services receive the TeamAccess; only

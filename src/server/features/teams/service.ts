@@ -151,7 +151,7 @@ export function createTeamService({
     /**
      * Coaches: the teams they coach, then any team they joined as a parent by accepting an invite
      * (their address was a child's contact: docs/decisions/007), seen as a parent sees it. Admins: every
-     * team of the club (DECISIONS.md).
+     * team of the club (docs/product/teams-and-joining.md).
      */
     async coached(user: UserRow, page: TeamPage = { limit: TEAM_PAGE_MAX, offset: 0 }): Promise<Team[]> {
       if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins coach teams');

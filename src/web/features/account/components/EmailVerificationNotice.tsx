@@ -4,7 +4,7 @@ import { useResendVerification } from '../api/resend-verification.ts';
 import './account.css';
 
 /**
- * Shown in the shell until the account's email is confirmed (DECISIONS.md 'Trust and safety'): the
+ * Shown in the shell until the account's email is confirmed (docs/product/accounts-and-sign-in.md): the
  * coach can link a parent to their child by email only then.
  */
 export function EmailVerificationNotice({ user }: { user: User }) {

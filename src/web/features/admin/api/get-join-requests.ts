@@ -5,9 +5,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 import { joinRequestKeys } from './keys.ts';
 
-/** While the Join Requests tab is open (spec part 2 section 9). */
+/** While the Join Requests tab is open (docs/product/teams-and-joining.md). */
 export const JOIN_REQUESTS_REFRESH_MS = 15_000;
-/** The Admin badge's count (spec part 1 section 9). */
+/** The Admin badge's count (docs/product/teams-and-joining.md). */
 export const PENDING_COUNT_REFRESH_MS = 10_000;
 
 const joinRequestList = z.array(joinRequestSchema);

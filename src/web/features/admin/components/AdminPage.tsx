@@ -16,7 +16,7 @@ interface AdminPageProps {
   tabs?: readonly AdminTab[] | null;
 }
 
-/** The #admin tab: Team Administration (spec part 2 section 2.6). */
+/** The #admin tab: Team Administration (docs/product/moderators-and-admin.md). */
 export function AdminPage({
   coachLike,
   team,

@@ -13,11 +13,11 @@ import { visibleOrHidden } from '../../../lib/live-stream.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
 import { announcementKeys } from './keys.ts';
 
-// /api/messaging/announcements (spec part 1 section 7).
+// /api/messaging/announcements (docs/product/announcements.md).
 
 /**
  * Reloaded this often while the page is visible (every 120 s while hidden), and on coming back to it
- * (spec part 1 section 9).
+ * (docs/product/announcements.md).
  */
 export const ANNOUNCEMENTS_REFRESH_MS = 60_000;
 
@@ -25,7 +25,10 @@ export function getAnnouncements(teamId: number): Promise<Announcement[]> {
   return apiRequest(`/messaging/announcements/${teamId}`, { schema: z.array(announcementSchema) });
 }
 
-/** Polled only while the team's live stream is not connected (DECISIONS.md 'Live updates'). */
+/**
+ * Polled only while the team's live stream is not connected (docs/product/conversations.md 'Live updates
+ * and polling').
+ */
 export function useAnnouncements(teamId: number) {
   const interval = usePollingFallback(teamId, ANNOUNCEMENTS_REFRESH_MS);
   return useQuery({

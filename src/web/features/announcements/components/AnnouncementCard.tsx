@@ -13,7 +13,7 @@ import { useAddComment } from '../api/announcements.ts';
 import { formatCalendarDate, formatDateTime } from '../lib/format.ts';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 
-/** 'author name or email' (spec part 1 section 2); the server leaves emails out where it must. */
+/** 'author name or email' (docs/product/announcements.md); the server leaves emails out where it must. */
 export const authorLabel = (author: AnnouncementAuthor | null): string =>
   author ? author.name || author.email || 'Unknown' : 'Former member';
 

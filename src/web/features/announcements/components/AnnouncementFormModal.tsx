@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useSaveAnnouncement } from '../api/announcements.ts';
 
-/** An event an announcement may be about, offered to coaches (spec part 1 section 6). */
+/** An event an announcement may be about, offered to coaches (docs/product/announcements.md). */
 export interface EventOption {
   type: RelatedEventType;
   id: number;
@@ -103,7 +103,7 @@ interface AnnouncementFormModalProps {
   onClose: () => void;
 }
 
-/** Create and edit an announcement (spec part 1 sections 2, 5 and 9). */
+/** Create and edit an announcement (docs/product/announcements.md). */
 export function AnnouncementFormModal({
   teamId,
   zone,

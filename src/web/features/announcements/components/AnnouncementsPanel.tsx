@@ -25,7 +25,7 @@ interface AnnouncementsPanelProps {
   eventOptions?: readonly EventOption[];
 }
 
-/** The Communication tab's Announcements (spec part 1 section 2). */
+/** The Communication tab's Announcements (docs/product/announcements.md). */
 export function AnnouncementsPanel({ team, userId, eventOptions = [] }: AnnouncementsPanelProps) {
   const zone = useTeamTimeZone();
   const list = useAnnouncements(team.id);

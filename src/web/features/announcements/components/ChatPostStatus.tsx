@@ -4,9 +4,10 @@ import { useChatPostError } from '../api/announcements.ts';
 import { formatDateTime } from '../lib/format.ts';
 
 /**
- * Team Settings' read-only notice of the last group-chat cross-post that failed (DECISIONS.md
- * 'Cross-posts'): a wrong bot id shows here after 5 refusals; an outage while it is still retrying.
- * Nothing when the last cross-post went out. For coaches and admins.
+ * Team Settings' read-only notice of the last group-chat cross-post that failed
+ * (docs/product/announcements.md 'Cross-posts to the group chat'): a wrong bot id shows here after 5
+ * refusals; an outage while it is still retrying. Nothing when the last cross-post went out. For coaches
+ * and admins.
  */
 export function ChatPostStatus({ teamId }: { teamId: number }) {
   const zone = useTeamTimeZone();

@@ -7,8 +7,8 @@ import { authorLabel } from './AnnouncementCard.tsx';
 import './announcements.css';
 
 /**
- * The dashboard's Announcements card (spec part 1 section 2): the newest 3 not expired, content cut to
- * 120 characters, HIGH for high priority, author, date and related event; each opens #messages.
+ * The dashboard's Announcements card (docs/product/announcements.md): the newest 3 not expired, content
+ * cut to 120 characters, HIGH for high priority, author, date and related event; each opens #messages.
  * Reloads with the list (every 60 s while visible); a failed load leaves it empty.
  */
 export function DashboardAnnouncements({ team }: { team: Pick<Team, 'id'> }) {

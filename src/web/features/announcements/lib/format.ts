@@ -1,5 +1,5 @@
-// Times shown 12-hour with dates MM/DD/YYYY (spec part 1 section 9), in the team's time zone, through
-// Intl (no luxon: the dashboard card uses these too).
+// Times shown 12-hour with dates MM/DD/YYYY (docs/product/announcements.md), in the team's time zone,
+// through Intl (no luxon: the dashboard card uses these too).
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

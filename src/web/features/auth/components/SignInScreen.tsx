@@ -23,7 +23,7 @@ const INTROS: Record<SignInMode, string> = {
   'join-team': 'Parents and players join with the invite code their coach shared.',
 };
 
-/** Login, coach sign-up and join-team, with links between them (spec part 1 section 2). */
+/** Login, coach sign-up and join-team, with links between them (docs/product/accounts-and-sign-in.md). */
 export function SignInScreen() {
   // Invite links (?team=&email=&name=&phone=&token=) open join-team mode prefilled.
   const [invite] = useState(() => readInviteParams());

@@ -8,8 +8,9 @@ import { login } from '../api/login.ts';
 import { register } from '../api/register.ts';
 import { setupPassword } from '../api/setup-password.ts';
 
-// The multi-step sign-in flows of the sign-in screen (spec part 1 section 2). Each step's failure
-// becomes a SignInError carrying the message to show: the server's detail or the catalogue's fallback.
+// The multi-step sign-in flows of the sign-in screen (docs/product/accounts-and-sign-in.md). Each step's
+// failure becomes a SignInError carrying the message to show: the server's detail or the catalogue's
+// fallback.
 
 export class SignInError extends Error {
   override readonly name = 'SignInError';

@@ -31,7 +31,7 @@ interface CalendarPageProps {
   coachLike: boolean;
 }
 
-/** The #calendar tab, 'Team Calendar' (spec part 1 section 2; issue 9). */
+/** The #calendar tab, 'Team Calendar' (docs/product/calendar-rsvp-and-feed.md; issue 9). */
 export function CalendarPage({ title, team, loading = false, user, coachLike }: CalendarPageProps) {
   return (
     <>

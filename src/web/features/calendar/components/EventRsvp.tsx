@@ -35,7 +35,8 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
   if (rsvp.status === 'error') return <p className="muted">RSVPs could not be loaded.</p>;
   const responses = rsvp.shown.map((player) => rsvp.answer(event, player.id)?.response);
   const common = responses.every((r) => r && r === responses[0]) ? responses[0] : undefined;
-  // A started event takes no more answers from parents and players; coaches keep a week (DECISIONS.md).
+  // A started event takes no more answers from parents and players; coaches keep a week
+  // (docs/product/calendar-rsvp-and-feed.md).
   const closed = rsvp.closedMessage(event);
   const coachesUntil = rsvp.coachesUntil(event);
   const list = (

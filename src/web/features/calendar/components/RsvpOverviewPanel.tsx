@@ -19,10 +19,10 @@ export const RSVP_OVERVIEW_TEXT = {
 } as const;
 
 /**
- * Team Administration > Event RSVPs (spec part 2 sections 2.6 and 3): the upcoming events with their
- * Yes/Maybe/No counts, each opening into who answered what and who has not answered yet. A failed
- * load is only logged (part 2 section 8, by the query client): the tab shows no list rather than a
- * misleading 'no events'.
+ * Team Administration > Event RSVPs (docs/product/calendar-rsvp-and-feed.md): the upcoming events with
+ * their Yes/Maybe/No counts, each opening into who answered what and who has not answered yet. A failed
+ * load is only logged (docs/product/calendar-rsvp-and-feed.md, by the query client): the tab shows no
+ * list rather than a misleading 'no events'.
  */
 export function RsvpOverviewPanel({ teamId }: { teamId: number }) {
   const overview = useRsvpOverview(teamId);

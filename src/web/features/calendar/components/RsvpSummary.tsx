@@ -77,7 +77,10 @@ export function RsvpSummary({
   list: RsvpList | undefined;
   event: RsvpTarget;
   counts?: boolean;
-  /** The user may no longer answer (DECISIONS.md 'RSVPs close when the event starts'). */
+  /**
+   * The user may no longer answer (docs/product/calendar-rsvp-and-feed.md 'RSVPs close when the event
+   * starts').
+   */
   closed?: boolean;
 }) {
   if (!list || list.players.length === 0) return null;

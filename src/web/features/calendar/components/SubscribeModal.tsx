@@ -36,9 +36,9 @@ function failure(error: unknown): string {
 }
 
 /**
- * Subscribe to Calendar (spec part 1 section 2): the user's feed URL to copy or open in a calendar
- * app, how each app subscribes, and a way to make a new link when the old one went somewhere it
- * should not have (decision 017: the old one then stops working).
+ * Subscribe to Calendar (docs/product/calendar-rsvp-and-feed.md): the user's feed URL to copy or open in
+ * a calendar app, how each app subscribes, and a way to make a new link when the old one went somewhere
+ * it should not have (decision 017: the old one then stops working).
  */
 export function SubscribeModal({ open, onClose, players }: SubscribeModalProps) {
   const queryClient = useQueryClient();

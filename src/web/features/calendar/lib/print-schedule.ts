@@ -3,10 +3,10 @@ import { formatDate, formatTime, GAME_STATUS_LABELS } from '../../../../shared/e
 import printStylesheet from './print-schedule.css?url';
 import { WEEKDAYS, weekday } from './month.ts';
 
-// Print Schedule (spec part 1 sections 2 and 5): the upcoming events in a window of their own, laid out
-// for paper. Every value is escaped: titles, places and notes are typed by users. The page's Content
-// Security Policy (inherited by the new window) allows no inline style or script, so the styles come
-// from a file of our own and the Print button is wired from here.
+// Print Schedule (docs/product/calendar-rsvp-and-feed.md): the upcoming events in a window of their own,
+// laid out for paper. Every value is escaped: titles, places and notes are typed by users. The page's
+// Content Security Policy (inherited by the new window) allows no inline style or script, so the styles
+// come from a file of our own and the Print button is wired from here.
 
 /** How far ahead the printed schedule reaches (the calendar API gives at most 100 days at once). */
 export const PRINT_DAYS = 90;

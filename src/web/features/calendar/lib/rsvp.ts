@@ -11,7 +11,7 @@ export function answersByKey(rsvps: readonly Rsvp[]): Map<string, Rsvp> {
   return new Map(rsvps.map((rsvp) => [answerKey(rsvp.event_type, rsvp.event_id, rsvp.player_id), rsvp]));
 }
 
-/** The catalogue's message for a failed RSVP (spec part 1 section 8). */
+/** The catalogue's message for a failed RSVP (docs/product/calendar-rsvp-and-feed.md). */
 export function rsvpFailure(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return RSVP_MESSAGES.offline;

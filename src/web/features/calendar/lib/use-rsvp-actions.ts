@@ -20,7 +20,7 @@ import { answerKey, answersByKey, rsvpFailure, withAnswers } from './rsvp.ts';
 /** What the day's events need to show and send RSVPs. */
 export interface RsvpActions {
   status: 'loading' | 'error' | 'ready';
-  /** Every player the user may answer for (the server decides: part 1 section 5). */
+  /** Every player the user may answer for (the server decides: docs/product/calendar-rsvp-and-feed.md). */
   players: readonly RsvpPlayer[];
   /** The players whose answers show ('Show RSVPs for'). */
   shown: readonly RsvpPlayer[];
@@ -37,8 +37,9 @@ export interface RsvpActions {
   /** A write is on its way: every answer button waits (one write at a time, never twice). */
   pending: boolean;
   /**
-   * Why this user may no longer answer for the event (it has started: DECISIONS.md), or undefined
-   * while they may. The same rule the server applies, in the team's time zone.
+   * Why this user may no longer answer for the event (it has started:
+   * docs/product/calendar-rsvp-and-feed.md), or undefined while they may. The same rule the server
+   * applies, in the team's time zone.
    */
   closedMessage: (event: CalendarEvent) => string | undefined;
   /** For a coach answering after the start: until when they still may; undefined otherwise. */

@@ -12,8 +12,8 @@ export function getConversations(teamId: number): Promise<Conversation[]> {
 }
 
 /**
- * The list, polled (spec part 1 section 9) every 30 s on the conversations tab, 60 s otherwise while
- * the page is visible and 120 s while hidden; not at all while the live stream is connected.
+ * The list, polled (docs/product/conversations.md) every 30 s on the conversations tab, 60 s otherwise
+ * while the page is visible and 120 s while hidden; not at all while the live stream is connected.
  */
 export function useConversations(teamId: number, onTab: boolean) {
   const visible = usePageVisible();

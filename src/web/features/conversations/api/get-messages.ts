@@ -11,8 +11,8 @@ export function getMessages(conversationId: number): Promise<Message[]> {
 }
 
 /**
- * An open conversation's messages, polled every 3 s while it is open and the page visible (spec part 1
- * section 9) and no live stream is connected; `polling` false reads them once.
+ * An open conversation's messages, polled every 3 s while it is open and the page visible
+ * (docs/product/conversations.md) and no live stream is connected; `polling` false reads them once.
  */
 export function useMessages(teamId: number, conversationId: number | null, polling: boolean) {
   const interval = usePollingFallback(teamId, MESSAGING_POLL_MS.openConversation);

@@ -3,7 +3,7 @@ import { recipientListSchema, type Recipient } from '../../../../shared/api/conv
 import { apiRequest } from '../../../lib/api-client.ts';
 import { conversationKeys } from './keys.ts';
 
-/** GET /api/messaging/recipients/{teamId}: whom the user may message (spec part 1 section 6). */
+/** GET /api/messaging/recipients/{teamId}: whom the user may message (docs/product/conversations.md). */
 export function getRecipients(teamId: number): Promise<Recipient[]> {
   return apiRequest(`/messaging/recipients/${teamId}`, { schema: recipientListSchema });
 }

@@ -8,7 +8,7 @@ import { conversationKeys } from './keys.ts';
 // imports nothing else of the conversations feature. The schema is the contract's unreadCountSchema,
 // restated so the first load carries none of the other messaging schemas.
 
-/** Spec part 1 section 9: the unread count every 30 s, while no live stream is connected. */
+/** docs/product/conversations.md: the unread count every 30 s, while no live stream is connected. */
 export const UNREAD_COUNT_POLL_MS = 30_000;
 
 const unreadCount = z.object({ unread_count: z.number() });

@@ -40,7 +40,7 @@ interface ConversationsPanelProps {
 }
 
 /**
- * The Communication tab's conversations (spec part 1 sections 2, 4, 9): the list and the open thread
+ * The Communication tab's conversations (docs/product/conversations.md): the list and the open thread
  * side by side, or on a phone one at a time with Back to list. The open conversation is the hash's
  * `conversationId`, so a reload keeps it and the browser's Back returns to the list.
  */

@@ -33,7 +33,7 @@ interface MessageComposerProps {
 }
 
 /**
- * The message box (spec part 1 sections 2, 5): Enter sends, Shift+Enter adds a line, it grows up to
+ * The message box (docs/product/conversations.md): Enter sends, Shift+Enter adds a line, it grows up to
  * 6rem, Send is disabled while blank. What was typed stays until the server has it; a failed send says
  * 'Failed to send message' and Retry sends it again under the same Idempotency-Key, so it is stored once.
  */
@@ -106,7 +106,8 @@ export function MessageComposer({
 
   const sendTyped = () => {
     const content = text.trim();
-    // Blank text is ignored (section 5); so is a second tap or Enter while one is on its way.
+    // Blank text is ignored (docs/product/conversations.md 'The screen'); so is a second tap or Enter
+    // while one is on its way.
     if (!content || send.isPending) return;
     // Sending the same text again after a failure is a retry of that message.
     submit(content, failed && failed.content === content ? failed.key : newIdempotencyKey());

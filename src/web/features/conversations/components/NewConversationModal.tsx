@@ -22,7 +22,7 @@ interface NewConversationModalProps {
 }
 
 /**
- * 'Start New Message' (spec part 1 sections 2, 5, 8): an optional name and the people the user may
+ * 'Start New Message' (docs/product/conversations.md): an optional name and the people the user may
  * message, grouped as Coaches, Admins, Parents, Players. Closing with a choice made asks first.
  */
 export function NewConversationModal({ teamId, onClose, onCreated }: NewConversationModalProps) {

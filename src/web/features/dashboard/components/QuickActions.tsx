@@ -4,7 +4,7 @@ interface QuickActionsProps {
   coachLike: boolean;
 }
 
-/** Links to what each role does most (spec part 1 section 2 'Dashboard'). */
+/** Links to what each role does most (docs/product/shell-and-navigation.md 'Dashboard'). */
 const ACTIONS = {
   coach: [
     { label: 'Create Tournament', href: '#tournaments?add=tournament' },

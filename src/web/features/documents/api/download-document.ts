@@ -4,7 +4,7 @@ import { API_BASE, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-clie
 import { getToken } from '../../../lib/auth-token.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../lib/network-status.ts';
 
-// Download and View (spec part 2 sections 2.1, 2.3; DECISIONS.md 'Document download'). The file is fetched
+// Download and View (docs/product/documents.md 'Files'). The file is fetched
 // with the bearer header and handed to the browser as a blob, so the token never appears in an address,
 // the history or a server log (the ?token= form exists for plain links; this page does not use it).
 

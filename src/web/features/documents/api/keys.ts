@@ -14,5 +14,5 @@ export interface DocumentFilter {
   includeTournamentDocs: boolean;
 }
 
-/** Spec part 2 section 9: the Documents page reloads its list this often while the page is visible. */
+/** docs/product/documents.md: the Documents page reloads its list this often while the page is visible. */
 export const DOCUMENTS_REFRESH_MS = 30_000;

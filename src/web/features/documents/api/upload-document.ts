@@ -4,11 +4,11 @@ import { API_BASE, ApiError, NETWORK_ERROR_MESSAGE, WRITE_TIMEOUT_MS } from '../
 import { getToken } from '../../../lib/auth-token.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../lib/network-status.ts';
 
-// POST /api/documents/upload/{teamId} (spec part 2 section 7): one request per team per file, multipart,
-// the text fields before the file so the server has them before the bytes. Sent with XMLHttpRequest
-// because fetch reports no upload progress. A file of 10 MB takes a while on a weak signal, so the
-// deadline is not the whole upload: the request fails when no byte has moved (or, once sent, no answer
-// has come) for WRITE_TIMEOUT_MS, with the same network message as every other write.
+// POST /api/documents/upload/{teamId} (docs/product/documents.md): one request per team per file,
+// multipart, the text fields before the file so the server has them before the bytes. Sent with
+// XMLHttpRequest because fetch reports no upload progress. A file of 10 MB takes a while on a weak
+// signal, so the deadline is not the whole upload: the request fails when no byte has moved (or, once
+// sent, no answer has come) for WRITE_TIMEOUT_MS, with the same network message as every other write.
 
 export interface UploadFields {
   title: string;

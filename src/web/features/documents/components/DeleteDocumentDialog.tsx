@@ -14,8 +14,9 @@ interface DeleteDocumentDialogProps {
 }
 
 /**
- * Delete with the spec's confirmation (section 8). A document whose stored file is gone answers 404 'File
- * is missing': the user is offered to remove the record anyway (DELETE ?force=true).
+ * Delete with its confirmation (docs/product/documents.md 'The Documents page'). A document whose stored
+ * file is gone answers 404 'File is missing': the user is offered to remove the record anyway (DELETE
+ * ?force=true).
  */
 export function DeleteDocumentDialog({ teamId, document, onClose }: DeleteDocumentDialogProps) {
   const remove = useDeleteDocument(teamId);

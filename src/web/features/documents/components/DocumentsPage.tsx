@@ -35,7 +35,7 @@ interface DocumentsPageProps {
   loading?: boolean;
 }
 
-/** The #documents tab, 'Team Documents' (spec part 2 section 2.3). */
+/** The #documents tab, 'Team Documents' (docs/product/documents.md). */
 export function DocumentsPage({ title, team, teams, loading = false }: DocumentsPageProps) {
   // A team chosen on this page holds until the shell's team changes: the newer choice wins.
   const [chosen, setChosen] = useState<{ shellTeamId: number | null; id: number } | null>(null);
@@ -81,7 +81,7 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
   const documents = useTeamDocuments(team.id, filter, { idle: dialog === null });
   const canUpload = useCan(team, 'upload_files');
   const file = useDocumentFile(DOCUMENT_MESSAGES.errorTitle);
-  // Spec part 2 section 9: public by default; after an upload the next one starts not public.
+  // docs/product/documents.md: public by default; after an upload the next one starts not public.
   const [publicDefault, setPublicDefault] = useState(true);
   const close = () => setDialog(null);
   // Coaches upload to any team they coach; a moderator with can_upload_files to this team.

@@ -28,7 +28,7 @@ interface EditDocumentModalProps {
   onClose: () => void;
 }
 
-/** Edit Document (spec part 2 section 5): title (required), description, category, public. */
+/** Edit Document (docs/product/documents.md): title (required), description, category, public. */
 export function EditDocumentModal({ teamId, document, onClose }: EditDocumentModalProps) {
   const initial = {
     title: document.title,

@@ -11,7 +11,7 @@ interface FileDropZoneProps {
 }
 
 /**
- * Drag and drop or browse (spec part 2 section 2.5). The drop area is for a mouse; the keyboard, screen
+ * Drag and drop or browse (docs/product/documents.md). The drop area is for a mouse; the keyboard, screen
  * readers and phones use the real button, which opens the browser's file picker.
  */
 export function FileDropZone({ multiple, onFiles, disabled = false, browseLabel }: FileDropZoneProps) {

@@ -19,7 +19,7 @@ export interface TournamentDocumentsProps {
   onUploadingChange: (open: boolean) => void;
 }
 
-/** The tournament detail view's 'Tournament Documents' (spec part 2 section 2.1). */
+/** The tournament detail view's 'Tournament Documents' (docs/product/documents.md). */
 export function TournamentDocuments({
   teamId,
   tournamentId,

@@ -23,7 +23,7 @@ import { fileProblem, randomKey, sameFile, titleForFile } from '../lib/files.ts'
 import { FileDropZone } from './FileDropZone.tsx';
 import { FileRow, type FileEntry } from './FileRow.tsx';
 
-// The Documents page's Upload Document (spec part 2 sections 2.3, 5, 8): several files to several teams,
+// The Documents page's Upload Document (docs/product/documents.md): several files to several teams,
 // one request per team per file, each file with its own progress bar. A file that failed keeps its row
 // with Retry, which sends it again only to the teams it failed for. One upload at a time: the button is
 // disabled while one runs, and a ref refuses a second start within the same frame.

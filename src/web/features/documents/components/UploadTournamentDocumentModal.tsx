@@ -24,7 +24,7 @@ interface UploadTournamentDocumentModalProps {
 }
 
 /**
- * 'Upload Tournament Document' (spec part 2 sections 2.1, 2.5): one file, shown with its name and size, an
+ * 'Upload Tournament Document' (docs/product/documents.md): one file, shown with its name and size, an
  * optional description, Upload. Stored under the category 'tournament', titled after the file's name. A
  * failure keeps the chosen file and says why ('Upload Failed'); success says so and reloads the lists.
  */

@@ -13,7 +13,7 @@ function downloadFailure(error: unknown): string {
 
 /**
  * Download and View for a list of documents; a second tap on a file being fetched does nothing. A
- * failure is a message under `failureTitle` (spec part 2 section 8: 'Error' on the documents page,
+ * failure is a message under `failureTitle` (docs/product/documents.md: 'Error' on the documents page,
  * 'Download Failed' on the events screen); render `failureDialog` once beside the list.
  */
 export function useDocumentFile(failureTitle: string) {

@@ -20,8 +20,8 @@ export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
 }
 
 /**
- * The title a file is stored under (spec part 2 section 5): the title as typed for a single file; with
- * several, the base title, ' - ' and the file's name without its extension. Cut to the title limit.
+ * The title a file is stored under (docs/product/documents.md): the title as typed for a single file;
+ * with several, the base title, ' - ' and the file's name without its extension. Cut to the title limit.
  */
 export function titleForFile(baseTitle: string, fileName: string, several: boolean): string {
   const base = baseTitle.trim();

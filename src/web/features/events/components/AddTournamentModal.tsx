@@ -34,7 +34,8 @@ export function AddTournamentModal({ team, onClose, onCreated }: AddTournamentMo
   const [creating, setCreating] = useState(false);
   const [copying, setCopying] = useState<number | null>(null);
   const all = useAllTournaments();
-  // Quick-add copies only from the teams the user runs (DECISIONS.md); /all holds the others they are in.
+  // Quick-add copies only from the teams the user runs (docs/product/events.md); /all holds the others
+  // they are in.
   const coached = useCoachedTeams();
   const coachedIds = new Set((coached.data ?? []).map((t) => t.id));
   const current = useTournaments(team.id);
@@ -42,7 +43,7 @@ export function AddTournamentModal({ team, onClose, onCreated }: AddTournamentMo
   const others = (all.data ?? [])
     .filter((t) => t.team_id !== team.id && coachedIds.has(t.team_id))
     .sort(compareTournaments);
-  // DECISIONS.md 'Quick-add': one already on this team is marked and not offered again.
+  // docs/product/events.md 'Quick-add': one already on this team is marked and not offered again.
   const alreadyAdded = (t: Tournament) => (current.data ?? []).some((mine) => isAlreadyAdded(mine, t));
 
   const copy = (t: Tournament) => {

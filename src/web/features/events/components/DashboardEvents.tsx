@@ -13,7 +13,7 @@ import { ResultTag } from './EventTags.tsx';
 import { type RosterProgress, TeamNextSteps } from './TeamNextSteps.tsx';
 import './events.css';
 
-/** The dashboard reloads the schedule this often while it is visible (spec part 1 section 9). */
+/** The dashboard reloads the schedule this often while it is visible (docs/product/events.md). */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
 /** What an upcoming event answers RSVPs as ('tournament': a tournament game's id), and when it is. */

@@ -23,7 +23,7 @@ interface EventsPageProps {
   tournamentDocuments?: TournamentDocumentsSlot;
 }
 
-/** The #tournaments tab, 'Games & Schedule' (spec part 2 section 2.1). */
+/** The #tournaments tab, 'Games & Schedule' (docs/product/events.md). */
 export function EventsPage({ title, team, loading = false, tournamentDocuments }: EventsPageProps) {
   return (
     <>

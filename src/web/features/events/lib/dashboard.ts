@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/events.ts';
 import { eventsHash } from './location.ts';
 
-// What the dashboard shows of the schedule (spec part 1 section 2 'Dashboard' and section 9): events
+// What the dashboard shows of the schedule (docs/product/shell-and-navigation.md 'Dashboard'): events
 // from today to 7 days ahead, by date then time (no time last), at most 5; results of completed games
 // with both scores from the last 7 days, newest first, at most 10.
 

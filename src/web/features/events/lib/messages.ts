@@ -1,7 +1,7 @@
 import { EVENT_MESSAGES } from '../../../../shared/events.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
-// The events screen's result titles and texts (spec part 2 section 8 'Events screen titles').
+// The events screen's result titles and texts (docs/product/events.md 'Messages of the screen').
 
 export const EVENT_TITLES = {
   gameCreationFailed: 'Game Creation Failed',

@@ -3,7 +3,7 @@ import { useTeamTimeZone } from '../../../lib/public-config.ts';
 
 /**
  * The sentence refusing `time` on any of `dates` when the team zone's clocks skip it that night
- * (DECISIONS.md 'Times that do not exist'): the form says it under the time before anything is sent,
+ * (docs/product/events.md 'Times'): the form says it under the time before anything is sent,
  * with the server's own words.
  */
 export function useTimeGap(dates: readonly string[], time: string): string | undefined {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
-// Result messages of the Moderators tab (spec part 2 section 8).
+// Result messages of the Moderators tab (docs/product/moderators-and-admin.md).
 
 export const MODERATOR_RESULTS = {
   granted: 'Moderator permissions granted successfully!',

@@ -12,7 +12,8 @@ export function getPolls(teamId: number): Promise<PollList> {
 
 /**
  * The team's polls, reloaded every 60 s while the page is visible and every 120 s while hidden, only
- * while the team's live stream is not connected (DECISIONS.md 'Live updates').
+ * while the team's live stream is not connected (docs/product/conversations.md 'Live updates and
+ * polling').
  */
 export function usePolls(teamId: number) {
   const interval = usePollingFallback(teamId, POLLS_REFRESH_MS);

@@ -3,7 +3,7 @@ import { isArchived, POLL_LIMITS, POLL_MESSAGES } from '../../../../shared/polls
 import { usePolls } from '../api/get-polls.ts';
 import './polls.css';
 
-// The dashboard's 'Active Polls' card (spec part 1 section 2): at most 2 polls that have not expired,
+// The dashboard's 'Active Polls' card (docs/product/polls.md): at most 2 polls that have not expired,
 // each with its question, total votes and 'You have voted' or 'Click to vote', opening the poll in the
 // Polls tab. No luxon here: the dashboard loads first (docs/decisions/011, 019).
 

@@ -16,10 +16,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useSavePoll } from '../api/save-poll.ts';
 
-// Create Poll and Edit Poll (spec part 1 sections 2, 5): a question, options starting Yes/No (at least 2,
-// one removable only while more than 2 exist), and an expiry: never, after N days (1..365, default 7) or
-// on a date (from today, to the end of that day in the team's zone). Edit starts from the inferred expiry
-// and keeps the poll's own expires_at unless the expiry was changed.
+// Create Poll and Edit Poll (docs/product/polls.md): a question, options starting Yes/No (at least 2, one
+// removable only while more than 2 exist), and an expiry: never, after N days (1..365, default 7) or on a
+// date (from today, to the end of that day in the team's zone). Edit starts from the inferred expiry and
+// keeps the poll's own expires_at unless the expiry was changed.
 
 interface PollValues {
   question: string;

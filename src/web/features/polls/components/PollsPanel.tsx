@@ -23,7 +23,7 @@ interface PollsPanelProps {
   highlightPollId: number | null;
 }
 
-/** The Communication screen's Polls tab, 'Team Polls' (spec part 1 sections 2, 5, 6). */
+/** The Communication screen's Polls tab, 'Team Polls' (docs/product/polls.md). */
 export function PollsPanel({ team, highlightPollId }: PollsPanelProps) {
   const polls = usePolls(team.id);
   const remove = useDeletePoll(team.id);

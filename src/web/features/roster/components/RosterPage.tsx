@@ -32,7 +32,7 @@ interface RosterPageProps {
   loading?: boolean;
 }
 
-/** The #team tab (spec part 2 section 2.2). */
+/** The #team tab (docs/product/roster-and-parents.md). */
 export function RosterPage({ title, team, loading = false }: RosterPageProps) {
   return (
     <>

@@ -1,8 +1,8 @@
 import { duplicateJerseyNumbers, ROSTER_MESSAGES } from '../../../../shared/teams.ts';
 import { checkPlayer, type CheckedPlayerBody, type PlayerErrors, type PlayerValues } from './player-form.ts';
 
-// Bulk Add (spec part 2 section 5): only rows with a name are added; at least one is needed; their
-// jersey numbers must differ.
+// Bulk Add (docs/product/roster-and-parents.md): only rows with a name are added; at least one is needed;
+// their jersey numbers must differ.
 
 export type BulkCheck =
   | { ok: true; players: CheckedPlayerBody[] }

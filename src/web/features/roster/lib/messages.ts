@@ -2,7 +2,7 @@ import { ROSTER_RESULTS } from '../../../../shared/teams.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { SyncParentResult } from '../api/sync-parent.ts';
 
-// Result messages of the roster screen (spec part 2 section 8).
+// Result messages of the roster screen (docs/product/roster-and-parents.md).
 
 /** 'Failed to update player: {detail or Unknown error}' and the like. */
 export function failedTo(action: string, error: unknown): string {
@@ -25,9 +25,9 @@ export const PARENT_MESSAGES = {
 } as const;
 
 /**
- * What adding a parent says (spec part 2 section 8): with the invite it asked for, without one, or a
- * warning when the invite was asked for but not queued, with the server's reason (an unconfirmed email,
- * a parent invited minutes ago, the hourly allowance).
+ * What adding a parent says (docs/product/roster-and-parents.md): with the invite it asked for, without
+ * one, or a warning when the invite was asked for but not queued, with the server's reason (an
+ * unconfirmed email, a parent invited minutes ago, the hourly allowance).
  */
 export function addParentMessage(
   inviteAsked: boolean,

@@ -3,8 +3,8 @@ import { phoneField } from '../../../../shared/api/fields.ts';
 import { ROSTER_MESSAGES } from '../../../../shared/teams.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 
-// The parent contact fields of the add and edit forms (spec part 2 section 5): name and email required
-// ('Please fill in all required fields'), a valid email, an optional phone.
+// The parent contact fields of the add and edit forms (docs/product/roster-and-parents.md): name and
+// email required ('Please fill in all required fields'), a valid email, an optional phone.
 
 export type ParentField = 'name' | 'email' | 'phone';
 export type ParentValues = Record<ParentField, string>;

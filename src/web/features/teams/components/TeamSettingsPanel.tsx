@@ -21,7 +21,7 @@ import { BrandingStep } from './BrandingStep.tsx';
 import { CoachStep } from './CoachStep.tsx';
 import { SeasonStep } from './SeasonStep.tsx';
 
-/** How long Save shows 'Saved!' (spec part 2 section 9). */
+/** How long Save shows 'Saved!' (docs/product/teams-and-joining.md). */
 export const SAVED_CONFIRMATION_MS = 3_000;
 
 /**

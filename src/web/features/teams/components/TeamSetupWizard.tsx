@@ -36,7 +36,7 @@ interface TeamSetupWizardProps {
 }
 
 /**
- * 'Create Your Team' (spec part 2 sections 2.4, 4 and 5): four steps, Next only when the step's required
+ * 'Create Your Team' (docs/product/teams-and-joining.md): four steps, Next only when the step's required
  * fields are valid, Previous always, Create Team on the last step. Closing starts over at step 1.
  */
 export function TeamSetupWizard({ open, coachName, onClose, onCreated }: TeamSetupWizardProps) {

@@ -9,7 +9,7 @@ import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../../shar
 import { dateInputToIso } from '../../../lib/dates.ts';
 import { validate, type FieldErrors } from '../../../lib/form-errors.ts';
 
-// The team setup wizard's data (spec part 2 sections 2.4, 3 and 5): four steps over one set of values.
+// The team setup wizard's data (docs/product/teams-and-joining.md): four steps over one set of values.
 
 export interface WizardStep {
   title: string;
