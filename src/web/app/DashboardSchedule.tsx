@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
 import { rsvpClosedMessage } from '../../shared/rsvp.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
@@ -28,6 +28,8 @@ interface DashboardScheduleProps {
   coachLike: boolean;
   /** The features' cards below the schedule (app/registry.tsx). */
   cards: readonly ComponentType<{ team: Team }>[];
+  /** What follows the cards (the dashboard's quick actions). */
+  tail?: ReactNode;
 }
 
 /**
@@ -35,7 +37,7 @@ interface DashboardScheduleProps {
  * roster holds, and on each upcoming event its RSVPs (the roster, events and calendar features may not
  * import each other: the app joins them).
  */
-export function DashboardSchedule({ team, coachLike, cards }: DashboardScheduleProps) {
+export function DashboardSchedule({ team, coachLike, cards, tail }: DashboardScheduleProps) {
   const me = useMe(true);
   const players = usePlayers(coachLike ? team.id : null);
   const roster = players.data && {
@@ -43,17 +45,19 @@ export function DashboardSchedule({ team, coachLike, cards }: DashboardScheduleP
     hasParents: players.data.some((player) => player.parent_contacts.length > 0),
   };
   // The shell shows the dashboard only once the user is known; until then, no RSVP line.
-  return (
+  // Below the schedule, shown with it (not before it, to be pushed down as it fills in).
+  const after = (
     <>
-      {me.data ? (
-        <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} />
-      ) : (
-        <DashboardEvents team={team} roster={roster} />
-      )}
       {cards.map((Card, index) => (
         <Card key={index} team={team} />
       ))}
+      {tail}
     </>
+  );
+  return me.data ? (
+    <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} after={after} />
+  ) : (
+    <DashboardEvents team={team} roster={roster} after={after} />
   );
 }
 
@@ -62,9 +66,11 @@ function ScheduleWithRsvps({
   coachLike,
   userId,
   roster,
-}: Omit<DashboardScheduleProps, 'cards'> & {
+  after,
+}: Omit<DashboardScheduleProps, 'cards' | 'tail'> & {
   userId: number;
   roster: RosterProgress | undefined;
+  after: ReactNode;
 }) {
   // One request for every card: the players the user answers for and their answers on this team.
   const rsvps = useMyRsvps(userId, team.id, { refetchInterval: DASHBOARD_REFRESH_MS });
@@ -76,6 +82,8 @@ function ScheduleWithRsvps({
     <DashboardEvents
       team={team}
       roster={roster}
+      pending={rsvps.isPending}
+      after={after}
       rsvpSummary={(event) => (
         <RsvpSummary
           list={rsvps.data}

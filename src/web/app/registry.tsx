@@ -50,13 +50,14 @@ const composedTabs: WebFeature = {
           selectedTeam={c.selectedTeam}
           onCreateTeam={c.onCreateTeam}
           noTeam={<NoTeamPanel />}
-          events={
+          events={(tail) =>
             c.selectedTeam && (
               <DashboardSchedule
                 key={c.selectedTeam.id}
                 team={c.selectedTeam}
                 coachLike={c.coachLike}
                 cards={DASHBOARD_CARDS}
+                tail={tail}
               />
             )
           }

@@ -19,8 +19,11 @@ interface DashboardPageProps {
   onCreateTeam: () => void;
   /** A parent or player without a team: where they stand and how to join (composed by the app). */
   noTeam?: ReactNode;
-  /** The selected team's Upcoming Events and Recent Results (composed by the app). */
-  events?: ReactNode;
+  /**
+   * The selected team's Upcoming Events, Recent Results and cards (composed by the app), given what
+   * follows them (the quick actions) to show once they have loaded, so nothing on screen moves.
+   */
+  events?: (tail: ReactNode) => ReactNode;
 }
 
 /** The 'Team Dashboard' tab. */
@@ -44,8 +47,9 @@ export function DashboardPage({
         {teamsLoaded && selectedTeam && (
           <TeamWelcome userName={userName} team={selectedTeam} showInviteCode={coachLike} />
         )}
-        {teamsLoaded && selectedTeam && events}
-        {teamsLoaded && selectedTeam && <QuickActions coachLike={coachLike} />}
+        {teamsLoaded &&
+          selectedTeam &&
+          (events ? events(<QuickActions coachLike={coachLike} />) : <QuickActions coachLike={coachLike} />)}
         {teamsLoaded && !coachLike && !selectedTeam && noTeam}
       </div>
     </>

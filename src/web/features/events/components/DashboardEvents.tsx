@@ -63,12 +63,18 @@ export function DashboardEvents({
   team,
   roster,
   rsvpSummary,
+  pending = false,
+  after,
 }: {
   team: Pick<Team, 'id'>;
   /** For a coach: what the roster holds, for the new team's next steps (the app reads the roster). */
   roster?: RosterProgress | undefined;
   /** The RSVPs of an upcoming event that takes them (the app reads them: another feature's data). */
   rsvpSummary?: ((event: RsvpEventRef) => ReactNode) | undefined;
+  /** True while what rsvpSummary shows is still loading: the schedule waits for it. */
+  pending?: boolean | undefined;
+  /** What the dashboard shows below the schedule, shown with it. */
+  after?: ReactNode;
 }) {
   const today = useToday();
   const options = { refetchInterval: DASHBOARD_REFRESH_MS, refetchOnWindowFocus: 'always' as const };
@@ -82,6 +88,11 @@ export function DashboardEvents({
   const eventsLoaded = tournaments.isSuccess && games.isSuccess && practices.isSuccess;
   const hasEvents = [tournaments.data, games.data, practices.data].some((list) => (list?.length ?? 0) > 0);
 
+  // The schedule appears once, whole: lists, next steps, RSVP lines and everything below together.
+  // Cards filling in one by one pushed what was already on screen down (a layout shift the reader sees
+  // as the page jumping; docs/decisions/039).
+  if (loading || pending) return <p role="status">Loading...</p>;
+
   return (
     <>
       {roster && eventsLoaded && <TeamNextSteps roster={roster} hasEvents={hasEvents} />}
@@ -94,9 +105,7 @@ export function DashboardEvents({
             View all events
           </a>
         </div>
-        {loading && upcoming.length === 0 ? (
-          <p role="status">Loading...</p>
-        ) : upcoming.length === 0 ? (
+        {upcoming.length === 0 ? (
           <p className="muted">Nothing scheduled in the next 7 days.</p>
         ) : (
           <ul className="dashboard-events" aria-label="Upcoming events">
@@ -132,9 +141,7 @@ export function DashboardEvents({
             View all results
           </a>
         </div>
-        {loading && results.length === 0 ? (
-          <p role="status">Loading...</p>
-        ) : results.length === 0 ? (
+        {results.length === 0 ? (
           <p className="muted">No results in the last 7 days.</p>
         ) : (
           <ul className="dashboard-events" aria-label="Recent results">
@@ -161,6 +168,7 @@ export function DashboardEvents({
           </ul>
         )}
       </section>
+      {after}
     </>
   );
 }
