@@ -4,6 +4,7 @@ import {
   coachWithTeam,
   confirmEmail,
   goToTab,
+  openNavigation,
   PASSWORD,
   registerAccount,
   signInAs,
@@ -64,10 +65,12 @@ test('a parent joins by code, the coach approves, and the parent sees the roster
   const coachContext = await browser.newContext({ ...info.project.use });
   const coachPage = await coachContext.newPage();
   await signInAs(coachPage, coach);
-  await goToTab(coachPage, info, 'Admin');
+  // Looked at while the side bar is open: on a phone the drawer (and its links) goes once a tab is chosen.
+  await openNavigation(coachPage, info);
   await expect(
     coachPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Admin.*1 pending/ }),
-  ).toBeAttached();
+  ).toBeVisible();
+  await goToTab(coachPage, info, 'Admin');
   await expect(coachPage.getByRole('heading', { name: 'Team Administration' })).toBeVisible();
   await coachPage.getByRole('button', { name: 'Approve Pat Parent' }).click();
   const approve = coachPage.getByRole('dialog', { name: 'Approve Join Request' });
