@@ -108,6 +108,9 @@ function assemble(
     .sort(compareTournaments);
 }
 
+/** The columns of a tournament's fields: all of them for a new one, those sent for a change. */
+function tournamentValues(input: TournamentInput): Required<queries.TournamentValues>;
+function tournamentValues(input: TournamentChange): queries.TournamentValues;
 function tournamentValues(input: TournamentChange): queries.TournamentValues {
   return {
     name: input.name,
@@ -226,13 +229,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
         const added = like.find((existing) => isAlreadyAdded(existing, candidate));
         if (added) throw conflict(EVENT_MESSAGES.tournamentAlreadyAdded(added.name));
         return queries.insertTournament(tx, access.team.id, access.user.id, {
-          name: input.name,
-          location: input.location,
-          address: input.address,
-          url: input.url,
-          startDate: input.start_date,
-          endDate: input.end_date,
-          notes: input.notes,
+          ...tournamentValues(input),
           sourceTournamentId: original,
         });
       });
