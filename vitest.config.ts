@@ -17,7 +17,12 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'web', include: ['tests/web/**/*.test.tsx'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/web/setup.ts'],
+        },
       },
     ],
   },

@@ -115,9 +115,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'] && TOOLS_PRESENT)('PostgreSQL st
       // hears changes is up. pg_ctl returns once the server is gone, but the app learns of it when its
       // socket's close event is handled, a moment later: a request sent in that moment may still be
       // answered from what was kept. The app must notice within moments, not serve stale reads on.
-      await expect
-        .poll(async () => (await read()).statusCode, { timeout: 5_000, interval: 50 })
-        .toBe(503);
+      await expect.poll(async () => (await read()).statusCode, { timeout: 5_000, interval: 50 }).toBe(503);
       for (const [name, send] of Object.entries({ read, me, write, signIn })) {
         const answer = await send();
         expect(answer.statusCode, `${name}: ${answer.body}`).toBe(503);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
 import { AdminScreen } from '../../src/web/app/AdminScreen.tsx';
 import { teamFixture } from './team-fixture.ts';
-import { mockFetch } from './render-with-client.tsx';
+import { emptyAnswer, mockFetch } from './render-with-client.tsx';
 
 afterEach(() => {
   cleanup();
@@ -19,7 +19,7 @@ function team(id: number, name: string): Team {
 
 describe('AdminScreen', () => {
   it('starts Team Settings afresh for another team: nothing typed for one is saved onto the other', async () => {
-    mockFetch(() => ({ body: [] }));
+    mockFetch((url) => ({ body: emptyAnswer(url) }));
     window.history.replaceState(null, '', '/#admin?tab=settings');
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const ui = (selected: Team) => (
@@ -36,9 +36,7 @@ describe('AdminScreen', () => {
   });
 
   it('shows the Event RSVPs tab for the selected team', async () => {
-    const calls = mockFetch((url) =>
-      url.includes('/team-rsvp/team/1/overview') ? { body: { upcoming_events: [] } } : { body: [] },
-    );
+    const calls = mockFetch((url) => ({ body: emptyAnswer(url) }));
     window.history.replaceState(null, '', '/#admin?tab=rsvps');
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(

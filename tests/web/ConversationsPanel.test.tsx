@@ -8,7 +8,7 @@ import { writeLimitDetail } from '../../src/shared/write-limits.ts';
 import { MessagesScreen } from '../../src/web/app/MessagesScreen.tsx';
 import { conversationKeys } from '../../src/web/features/conversations/api/keys.ts';
 import { ConversationsPanel } from '../../src/web/features/conversations/components/ConversationsPanel.tsx';
-import { renderWithClient } from './render-with-client.tsx';
+import { emptyAnswer, renderWithClient } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
 // The Conversations tab (docs/product/conversations.md 'Child-safe messaging'): the list,
@@ -70,11 +70,7 @@ function serve(answer: (url: string, method: string, body: unknown) => Answer | 
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ url, method, body, headers: new Headers(init?.headers) });
       let result = answer(url, method, body);
-      if (result === undefined) {
-        if (url.endsWith('/config'))
-          result = { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
-        else result = { body: {} };
-      }
+      result ??= { body: emptyAnswer(url) };
       if (result === 'network') throw new TypeError('Failed to fetch');
       const { status = 200, body: json } = await result;
       return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });

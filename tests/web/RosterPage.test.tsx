@@ -5,7 +5,7 @@ import type { Team } from '../../src/shared/api/teams.ts';
 import type { Player } from '../../src/shared/api/roster.ts';
 import { RosterPage } from '../../src/web/features/roster/components/RosterPage.tsx';
 import { teamFixture } from './team-fixture.ts';
-import { mockFetch, renderWithClient } from './render-with-client.tsx';
+import { emptyAnswer, mockFetch, renderWithClient } from './render-with-client.tsx';
 
 afterEach(() => {
   cleanup();
@@ -48,7 +48,7 @@ function serve(withContacts: boolean) {
     player(2, 'Ann Lee', 9, withContacts),
     player(3, 'Bo Kim', 2, withContacts),
   ];
-  mockFetch((url) => ({ body: url.endsWith('/players') ? players : [] }));
+  mockFetch((url) => ({ body: url.endsWith('/players') ? players : emptyAnswer(url) }));
 }
 
 const playerNames = () =>
