@@ -4,6 +4,7 @@ import {
   type GameStatus,
   type GameType,
   isClockTime,
+  type PracticeStatus,
   tournamentStatus,
   type TournamentStatus,
 } from './events.ts';
@@ -113,6 +114,7 @@ export interface CalendarPracticeInput {
   address: string | null;
   notes: string | null;
   duration: number | null;
+  status: PracticeStatus;
   focus?: string | null;
   equipment_needed?: string | null;
 }
@@ -138,7 +140,7 @@ export interface CalendarEvent {
   kind: CalendarKind;
   /** 'friendly' | 'league' | 'other' | 'tournament' for games; null for practices. */
   gameType: GameType | 'tournament' | null;
-  /** The game's status; null for practices and tournament days. */
+  /** The game's status; 'cancelled' for a cancelled practice; otherwise null for practices and tournament days. */
   status: GameStatus | null;
   tournamentId: number | null;
   tournamentName: string | null;
@@ -266,7 +268,8 @@ export function calendarEvents(
       type: 'practice',
       kind: 'practice',
       gameType: null,
-      status: null,
+      // Only a cancelled practice says so: a scheduled one shows no status, as before.
+      status: practice.status === 'cancelled' ? 'cancelled' : null,
       tournamentId: null,
       tournamentName: null,
       tournamentStatus: null,

@@ -34,6 +34,10 @@ export const INDIVIDUAL_GAME_STATUSES = [
 ] as const satisfies readonly GameStatus[];
 export const DEFAULT_GAME_STATUS: GameStatus = 'scheduled';
 
+/** A practice is scheduled or cancelled; a cancelled one stays on every schedule, marked. */
+export const PRACTICE_STATUSES = ['scheduled', 'cancelled'] as const satisfies readonly GameStatus[];
+export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
+
 export const GAME_TYPES = ['friendly', 'league', 'other'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 export const GAME_TYPE_LABELS: Record<GameType, string> = {
@@ -79,6 +83,8 @@ export const EVENT_MESSAGES = {
   gameUpdated: 'Game updated successfully!',
   gameDeleted: 'Game deleted successfully.',
   practiceCreated: 'Practice created successfully.',
+  practiceCancelled: 'Practice cancelled. It stays on the schedule, marked cancelled.',
+  practiceRestored: 'Practice restored.',
   practicesCreated: (n: number) => `Successfully created ${n} practices.`,
   scoreSaved: 'Score Saved',
   scoreFailed: 'Failed to save score. Please check your connection and try again.',

@@ -363,6 +363,23 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     );
   });
 
+  it('keeps a cancelled practice, marked like a cancelled game, until it is put back', async () => {
+    const practice = `practice-${ids['practice']}@club.test`;
+    const setStatus = async (status: string) =>
+      okJson(await call(t, 'PUT', `/api/practices/${ids['practice']}`, cast.coach.token, { status }));
+    await setStatus('cancelled');
+    try {
+      const cancelled = parse((await fetchFeed(await feedPathOf(cast.parent))).body).events.get(practice);
+      expect(cancelled?.getFirstPropertyValue('status')).toBe('CANCELLED');
+      expect(cancelled?.getFirstPropertyValue('summary')).toBe('Cancelled: Tuesday Training');
+    } finally {
+      await setStatus('scheduled');
+    }
+    const back = parse((await fetchFeed(await feedPathOf(cast.parent))).body).events.get(practice);
+    expect(back?.getFirstPropertyValue('summary')).toBe('Tuesday Training');
+    expect(back?.getFirstPropertyValue('status')).toBeNull();
+  });
+
   it('answers 304 to If-None-Match without reading anything once warm, and the same bytes when nothing changed', async () => {
     const path = await feedPathOf(cast.parent);
     const first = await fetchFeed(path);

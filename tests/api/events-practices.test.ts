@@ -72,6 +72,7 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
           focus: 'Passing',
           notes: 'Cones out early',
           equipment_needed: 'Balls, bibs',
+          status: 'scheduled',
         },
       ],
     });
@@ -248,6 +249,31 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
     expect(left.filter((p) => p.title === 'Weekly').map((p) => p.id)).toEqual(
       series.practices.filter((p) => p.id !== second.id).map((p) => p.id),
     );
+  });
+
+  it('cancels a practice, which stays on the schedule marked cancelled, and puts it back', async () => {
+    // A new practice is always scheduled, whatever its body says.
+    const practice = await newPractice({ title: 'Rainy evening', status: 'cancelled' });
+    expect(practice.status).toBe('scheduled');
+    const url = `/api/practices/${practice.id}`;
+
+    await expectAccess(
+      cast,
+      (token) => call(t, 'PUT', url, token, { status: 'cancelled' }),
+      runnersWrite(200),
+    );
+    const list = okJson<Practice[]>(
+      await call(t, 'GET', `/api/practices/${cast.team.id}`, cast.parent.token),
+    );
+    expect(list.find((p) => p.id === practice.id)).toEqual({ ...practice, status: 'cancelled' });
+
+    expectDetail(
+      await call(t, 'PUT', url, cast.coach.token, { status: 'postponed' }),
+      400,
+      "Status must be 'scheduled' or 'cancelled'",
+    );
+    const back = okJson<Practice>(await call(t, 'PUT', url, cast.coach.token, { status: 'scheduled' }));
+    expect(back).toEqual({ ...practice, status: 'scheduled' });
   });
 
   it('every update sets updated_at (the calendar feed reads it)', async () => {

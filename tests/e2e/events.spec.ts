@@ -224,6 +224,54 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   await expect(page.getByRole('tab', { name: /Practices/ })).toContainText('4');
 });
 
+test('a coach cancels a practice: it stays, struck through, in the list and on the dashboard, and comes back @phone', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U8 Wrens', [{ name: 'Ivy Park' }]);
+  await post(request, coach, '/practices', {
+    team_id: coach.team.id,
+    title: 'Thursday Skills',
+    date: addDays(TODAY, 2),
+    time: '17:30',
+    location: 'Back Field',
+  });
+  await signInAs(page, coach);
+  await goToTab(page, info, 'Team Events');
+  await page.getByRole('tab', { name: /Practices/ }).click();
+  const upcoming = page.getByRole('list', { name: 'Upcoming practices' });
+  const item = upcoming.getByRole('listitem').filter({ hasText: 'Thursday Skills' });
+  await item.getByRole('button', { name: /Cancel Practice/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel Practice' });
+  await expect(confirm).toContainText('It stays on the schedule and in calendar apps, marked cancelled');
+  await confirm.getByRole('button', { name: 'Keep Practice' }).click();
+  await expect(item.getByText('Cancelled', { exact: true })).toHaveCount(0);
+  await item.getByRole('button', { name: /Cancel Practice/ }).click();
+  await confirm.getByRole('button', { name: 'Cancel Practice' }).click();
+  await expect(toast(page, 'Practice cancelled. It stays on the schedule, marked cancelled.')).toBeVisible();
+  await expect(item.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(item.getByRole('heading', { name: 'Thursday Skills' })).toHaveCSS(
+    'text-decoration-line',
+    'line-through',
+  );
+  await snapshot(page, info, 'practice-cancelled');
+
+  // The dashboard shows it cancelled, with no RSVP to give.
+  await goToTab(page, info, 'Dashboard');
+  const onDashboard = page
+    .getByRole('list', { name: 'Upcoming events' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Thursday Skills' });
+  await expect(onDashboard.getByText('Cancelled', { exact: true })).toBeVisible();
+
+  await goToTab(page, info, 'Team Events');
+  await page.getByRole('tab', { name: /Practices/ }).click();
+  await item.getByRole('button', { name: /Restore/ }).click();
+  await expect(toast(page, 'Practice restored.')).toBeVisible();
+  await expect(item.getByText('Cancelled', { exact: true })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: /Cancel Practice/ })).toBeVisible();
+});
+
 test('a parent sees the schedule without write controls @phone', async ({ page, request }, info) => {
   const coach = await coachWithTeam(request, 'U9 Foxes', [{ name: 'Mia Lopez' }]);
   const cup = await post<{ id: number }>(request, coach, `/tournaments/team/${coach.team.id}`, {
@@ -271,7 +319,8 @@ test('a parent sees the schedule without write controls @phone', async ({ page, 
   for (const name of [/Tournaments/, /Individual Games/, /Practices/]) {
     await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 });
   }
-  const writes = /Add Tournament|Create your first|Add Game|Add Practice|Edit|Delete|Score/;
+  const writes =
+    /Add Tournament|Create your first|Add Game|Add Practice|Edit|Delete|Score|Cancel Practice|Restore/;
   const cards = page.getByRole('list', { name: 'Tournaments', exact: true });
   await expect(cards).toContainText('Foxes Summer Cup');
   await expect(page.getByRole('button', { name: writes })).toHaveCount(0);

@@ -40,6 +40,7 @@ const practice = (overrides: Partial<CalendarPracticeInput> = {}): CalendarPract
   address: null,
   notes: null,
   duration: null,
+  status: 'scheduled',
   ...overrides,
 });
 const tournament = (overrides: Partial<CalendarTournamentInput> = {}): CalendarTournamentInput => ({
@@ -112,6 +113,11 @@ describe('derived calendar events', () => {
       rsvpEventType: 'practice',
     });
     expect(second?.durationMinutes).toBe(45);
+  });
+
+  it('keeps a cancelled practice on the schedule, marked cancelled', () => {
+    const [cancelled] = derive({ practices: [practice({ status: 'cancelled' })] });
+    expect(cancelled).toMatchObject({ id: 'practice-1', title: 'Passing', status: 'cancelled' });
   });
 
   it("places 'Tournament (TBD)' only on tournament days without a game, and takes no RSVP there", () => {

@@ -87,6 +87,7 @@ export function practice(overrides: Partial<Practice> = {}): Practice {
     focus: null,
     notes: null,
     equipment_needed: null,
+    status: 'scheduled',
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
   INDIVIDUAL_GAME_STATUSES,
   isCalendarDate,
   isClockTime,
+  PRACTICE_STATUSES,
   TBD,
   TOURNAMENT_STATUSES,
 } from '../events.ts';
@@ -334,8 +335,16 @@ export const practiceBody = z.object({
 });
 export type PracticeBody = z.input<typeof practiceBody>;
 
-/** PUT /api/practices/{id}: one practice of a series, on its own. */
-export const practicePatch = z.object(practiceFields).partial();
+/**
+ * PUT /api/practices/{id}: one practice of a series, on its own. `status` cancels a practice (it stays
+ * on every schedule, marked) or puts it back; a new practice is always scheduled.
+ */
+export const practicePatch = z
+  .object({
+    ...practiceFields,
+    status: z.enum(PRACTICE_STATUSES, { error: "Status must be 'scheduled' or 'cancelled'" }),
+  })
+  .partial();
 export type PracticePatch = z.input<typeof practicePatch>;
 
 export const practiceSchema = z.object({
@@ -350,6 +359,7 @@ export const practiceSchema = z.object({
   focus: z.string().nullable(),
   notes: z.string().nullable(),
   equipment_needed: z.string().nullable(),
+  status: z.enum(PRACTICE_STATUSES),
 });
 export type Practice = z.infer<typeof practiceSchema>;
 

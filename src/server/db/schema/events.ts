@@ -11,7 +11,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_GAME_STATUS, DEFAULT_GAME_TYPE, GAME_STATUSES, GAME_TYPES } from '../../../shared/events.ts';
+import {
+  DEFAULT_GAME_STATUS,
+  DEFAULT_GAME_TYPE,
+  GAME_STATUSES,
+  GAME_TYPES,
+  PRACTICE_STATUSES,
+} from '../../../shared/events.ts';
 import { users } from './auth.ts';
 import { createdAt, oneOf, revision, updatedAt } from './columns.ts';
 import { ownerTeamId } from './teams.ts';
@@ -151,6 +157,8 @@ export const practices = pgTable(
     focus: text('focus'),
     notes: text('notes'),
     equipmentNeeded: text('equipment_needed'),
+    /** 'scheduled' | 'cancelled': a cancelled practice stays on every schedule, marked (decision 041). */
+    status: text('status', { enum: PRACTICE_STATUSES }).notNull().default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Grown by the database on every update (migration 0011): the calendar feed's SEQUENCE. */
@@ -160,5 +168,6 @@ export const practices = pgTable(
     index('practices_team_date_idx').on(t.teamId, t.date),
     uniqueIndex('practices_id_team_key').on(t.id, t.teamId),
     check('practices_duration_check', sql`${t.duration} is null or ${t.duration} > 0`),
+    check('practices_status_check', oneOf(t.status, PRACTICE_STATUSES)),
   ],
 );

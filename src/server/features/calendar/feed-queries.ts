@@ -139,7 +139,8 @@ export async function feedRows(db: Db, teamIds: readonly number[], since: string
       )} as games,
       ${list(
         `'id', e.id, 'team_id', e.team_id, 'title', e.title, 'date', e.date, 'time', e.time,
-        'location', e.location, 'address', e.address, 'notes', e.notes, 'duration', e.duration`,
+        'location', e.location, 'address', e.address, 'notes', e.notes, 'duration', e.duration,
+        'status', e.status`,
         'practices',
       )} as practices
   `)) as unknown as { rows: Record<string, unknown>[] };

@@ -30,6 +30,7 @@ function toPractice(row: queries.PracticeRow): Practice {
     focus: row.focus,
     notes: row.notes,
     equipment_needed: row.equipmentNeeded,
+    status: row.status,
   };
 }
 
@@ -44,6 +45,7 @@ function values(input: PracticeChange): Partial<queries.PracticeValues> {
     focus: input.focus,
     notes: input.notes,
     equipmentNeeded: input.equipment_needed,
+    status: input.status,
   };
 }
 
@@ -117,6 +119,7 @@ function fieldsOf(input: PracticeInput): queries.PracticeValues {
     focus: input.focus,
     notes: input.notes,
     equipmentNeeded: input.equipment_needed,
+    status: 'scheduled',
   };
 }
 

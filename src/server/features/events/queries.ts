@@ -52,7 +52,16 @@ export type GameValues = Partial<
 export type PracticeRow = Omit<typeof practices.$inferSelect, Stamps>;
 export type PracticeValues = Pick<
   typeof practices.$inferInsert,
-  'title' | 'date' | 'time' | 'location' | 'address' | 'duration' | 'focus' | 'notes' | 'equipmentNeeded'
+  | 'title'
+  | 'date'
+  | 'time'
+  | 'location'
+  | 'address'
+  | 'duration'
+  | 'focus'
+  | 'notes'
+  | 'equipmentNeeded'
+  | 'status'
 >;
 
 /** A table's columns less its time stamps, which no answer shows: the lists read fewer values. */

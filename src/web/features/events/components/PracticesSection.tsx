@@ -2,13 +2,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Practice } from '../../../../shared/api/events.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
-import { formatDate, formatTime, isUpcoming } from '../../../../shared/events.ts';
+import {
+  EVENT_MESSAGES,
+  formatDate,
+  formatTime,
+  GAME_STATUS_LABELS,
+  isUpcoming,
+} from '../../../../shared/events.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
 import { useCan } from '../../../lib/permissions.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useDeletePractice } from '../api/delete-practice.ts';
+import { useUpdatePractice } from '../api/save-practice.ts';
 import { newestFirst, soonestFirst } from '../lib/lists.ts';
 import { EVENT_TITLES, reason } from '../lib/messages.ts';
 import { useHighlight } from '../lib/use-highlight.ts';
@@ -16,7 +24,10 @@ import { Collapsible } from './Collapsible.tsx';
 import { Facts, MapLink } from './Facts.tsx';
 import { PracticeFormModal } from './PracticeFormModal.tsx';
 
-type Dialog = { kind: 'form'; practice: Practice | null } | { kind: 'delete'; practice: Practice };
+type Dialog =
+  | { kind: 'form'; practice: Practice | null }
+  | { kind: 'delete'; practice: Practice }
+  | { kind: 'cancel'; practice: Practice };
 
 interface PracticesSectionProps {
   team: Team;
@@ -25,12 +36,16 @@ interface PracticesSectionProps {
   highlightId: number | null;
 }
 
-/** 'Practices': Upcoming and Past, Add/Edit Practice (with a weekly series) and delete. */
+/**
+ * 'Practices': Upcoming and Past, Add/Edit Practice (with a weekly series), cancel (the practice stays,
+ * struck through, and can be put back) and delete.
+ */
 export function PracticesSection({ team, query, today, highlightId }: PracticesSectionProps) {
   const canManage = useCan(team, 'manage_events');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const remove = useDeletePractice(team.id);
+  const update = useUpdatePractice(team.id);
   const close = () => setDialog(null);
   const practices = query.data ?? [];
   const upcoming = practices.filter((p) => isUpcoming(p.date, today)).sort(soonestFirst);
@@ -47,7 +62,24 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
     });
   };
 
-  const list = (items: Practice[], label: string, empty: string) =>
+  const setStatus = (practice: Practice, status: Practice['status']) => {
+    close();
+    update.mutate(
+      { practiceId: practice.id, body: { status } },
+      {
+        onSuccess: () =>
+          showToast(
+            'success',
+            status === 'cancelled' ? EVENT_MESSAGES.practiceCancelled : EVENT_MESSAGES.practiceRestored,
+          ),
+        onError: (error) =>
+          setMessage({ title: EVENT_TITLES.updateFailed, text: reason(error, 'Failed to update practice') }),
+      },
+    );
+  };
+  const changing = (practice: Practice) => update.isPending && update.variables?.practiceId === practice.id;
+
+  const list = (items: Practice[], label: string, empty: string, upcomingList: boolean) =>
     items.length === 0 ? (
       <p className="muted">{empty}</p>
     ) : (
@@ -57,10 +89,13 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
             key={practice.id}
             id={`practice-${practice.id}`}
             tabIndex={-1}
-            className={`event-item${practice.id === highlightId ? ' event-item--highlight' : ''}`}
+            className={`event-item${practice.id === highlightId ? ' event-item--highlight' : ''}${
+              practice.status === 'cancelled' ? ' event-item--cancelled' : ''
+            }`}
           >
             <div className="event-item__head">
               <h4 className="event-item__title">{practice.title}</h4>
+              {practice.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
             </div>
             <Facts
               items={[
@@ -83,6 +118,22 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
                     subject={`${practice.title} on ${formatDate(practice.date)}`}
                     onClick={() => setDialog({ kind: 'form', practice })}
                   />
+                  {upcomingList && practice.status === 'scheduled' && (
+                    <ActionButton
+                      label={changing(practice) ? 'Cancelling...' : 'Cancel Practice'}
+                      subject={`${practice.title} on ${formatDate(practice.date)}`}
+                      disabled={update.isPending}
+                      onClick={() => setDialog({ kind: 'cancel', practice })}
+                    />
+                  )}
+                  {upcomingList && practice.status === 'cancelled' && (
+                    <ActionButton
+                      label={changing(practice) ? 'Restoring...' : 'Restore'}
+                      subject={`${practice.title} on ${formatDate(practice.date)}`}
+                      disabled={update.isPending}
+                      onClick={() => setStatus(practice, 'scheduled')}
+                    />
+                  )}
                   <ActionButton
                     label={remove.isPending && remove.variables === practice.id ? 'Deleting...' : 'Delete'}
                     subject={`${practice.title} on ${formatDate(practice.date)}`}
@@ -123,7 +174,7 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
       ) : (
         <div className="card stack">
           <Collapsible title="Upcoming" count={upcoming.length} defaultOpen>
-            {list(upcoming, 'Upcoming practices', 'No upcoming practices.')}
+            {list(upcoming, 'Upcoming practices', 'No upcoming practices.', true)}
           </Collapsible>
           <Collapsible
             key={String(highlightPast)}
@@ -131,7 +182,7 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
             count={past.length}
             defaultOpen={highlightPast}
           >
-            {list(past, 'Past practices', 'No past practices.')}
+            {list(past, 'Past practices', 'No past practices.', false)}
           </Collapsible>
         </div>
       )}
@@ -149,6 +200,20 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
         confirmLabel="Delete"
         danger
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.practice)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'cancel'}
+        title="Cancel Practice"
+        message={
+          dialog?.kind === 'cancel'
+            ? `Cancel "${dialog.practice.title}" on ${formatDate(dialog.practice.date)}? It stays on the schedule and in calendar apps, marked cancelled, and you can restore it.`
+            : ''
+        }
+        confirmLabel="Cancel Practice"
+        cancelLabel="Keep Practice"
+        danger
+        onConfirm={() => dialog?.kind === 'cancel' && setStatus(dialog.practice, 'cancelled')}
         onCancel={close}
       />
       <MessageDialog open={message !== null} title={message?.title ?? ''} onClose={() => setMessage(null)}>

@@ -121,7 +121,7 @@ export function upcomingEvents(
       detail: practice.location,
       date: practice.date,
       time: practice.time,
-      status: null,
+      status: practice.status === 'cancelled' ? 'cancelled' : null,
       tournamentEndDate: null,
       href: eventsHash({ section: 'practices', practiceId: practice.id }),
     });
