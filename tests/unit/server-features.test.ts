@@ -80,4 +80,15 @@ describe('the server features', () => {
       expect(repeated, `${where}: ${paths.join(' ')}`).toEqual([]);
     }
   });
+
+  it("leaves loading a team's access to the signed-in scope (docs/decisions/036)", () => {
+    const callers = folders.flatMap((name) =>
+      fs
+        .readdirSync(`src/server/features/${name}`)
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => `${name}/${file}`)
+        .filter((file) => fs.readFileSync(`src/server/features/${file}`, 'utf8').includes('loadTeamAccess')),
+    );
+    expect(callers).toEqual(['teams/access.ts']);
+  });
 });
