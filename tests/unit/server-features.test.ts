@@ -42,24 +42,53 @@ describe('the server features', () => {
     const mounts = features.flatMap((feature) =>
       routesOf(feature).map((group) => `${group.scope} ${group.prefix}`),
     );
-    for (const mount of mounts) expect(mount).toMatch(/^(public|signedIn) (\/[a-z-]+)*$/);
+    // Every group has its prefix: none is mounted at the API's root with its words in its paths.
+    for (const mount of mounts) expect(mount).toMatch(/^(public|signedIn) (\/[a-z-]+)+$/);
     const prefixes = features.flatMap((feature) => routesOf(feature).map((group) => group.prefix));
     expect(prefixes).toContain('/team-rsvp');
-    const routeFiles = folders.flatMap((name) =>
+    // Each route group's paths, read from its route file (the function a group mounts).
+    const groups = folders.flatMap((name) =>
       fs
         .readdirSync(`src/server/features/${name}`)
         .filter((file) => /routes\.ts$/.test(file))
-        .map((file) => fs.readFileSync(`src/server/features/${name}/${file}`, 'utf8')),
+        .flatMap((file) => {
+          const source = fs.readFileSync(`src/server/features/${name}/${file}`, 'utf8');
+          return source
+            .split(/^export (?:async )?function /m)
+            .slice(1)
+            .map((body) => ({
+              where: `${name}/${file} ${body.slice(0, body.indexOf('('))}`,
+              paths: [...body.matchAll(/\.(?:get|post|put|patch|delete)(?:<[^(]*>)?\(\s*'([^']*)'/g)].map(
+                ([, path]) => path ?? '',
+              ),
+            }));
+        }),
     );
-    // A prefix mounted by a module is not spelled again at the start of a path in a route file. Not yet
-    // so: route groups mounted at the API's root whose paths start with another group's prefix.
-    const spelledTwice: Record<string, string> = {
-      '/teams': "joining's /teams/join and moderators' /teams/:teamId/potential-moderators",
-      '/auth': "joining's /auth/setup-password",
-      '/moderators': "the signed-in moderators' routes, mounted at the root beside potential-moderators",
-    };
-    for (const prefix of new Set(prefixes.filter((p) => p !== '' && !(p in spelledTwice)))) {
-      for (const source of routeFiles) expect(source).not.toContain(`'${prefix}/`);
+    expect(groups.flatMap((group) => group.paths).length).toBeGreaterThan(80);
+    for (const { where, paths } of groups) {
+      for (const path of paths) {
+        // A mounted prefix spelled again at the start of a path ('/messaging/...' in a route file).
+        const again = prefixes.filter((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+        expect(again, `${where}: '${path}'`).toEqual([]);
+      }
+      // A word that begins several of a group's paths is part of its prefix ('/announcements/:id' and
+      // '/announcements/:id/comments' under '/messaging'): it belongs in feature.ts.
+      const firstWords = [...new Set(paths)].map((path) => path.split('/')[1] ?? '');
+      const repeated = firstWords.filter(
+        (word, at) => word !== '' && !word.startsWith(':') && firstWords.indexOf(word) !== at,
+      );
+      expect(repeated, `${where}: ${paths.join(' ')}`).toEqual([]);
     }
+  });
+
+  it("leaves loading a team's access to the signed-in scope (docs/decisions/036)", () => {
+    const callers = folders.flatMap((name) =>
+      fs
+        .readdirSync(`src/server/features/${name}`)
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => `${name}/${file}`)
+        .filter((file) => fs.readFileSync(`src/server/features/${file}`, 'utf8').includes('loadTeamAccess')),
+    );
+    expect(callers).toEqual(['teams/access.ts']);
   });
 });

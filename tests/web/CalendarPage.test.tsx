@@ -5,7 +5,7 @@ import type { Rsvp, RsvpPlayer } from '../../src/shared/api/calendar.ts';
 import { CALENDAR_MESSAGES, type CalendarEvent } from '../../src/shared/calendar.ts';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
-import { CalendarPage } from '../../src/web/features/calendar/components/CalendarPage.tsx';
+import { CalendarScreen } from '../../src/web/app/CalendarScreen.tsx';
 import { escapeHtml, scheduleHtml } from '../../src/web/features/calendar/lib/print-schedule.ts';
 import { dismissToast } from '../../src/web/lib/toasts.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
@@ -179,7 +179,7 @@ function renderPage({ role = 'parent', coachLike = false } = {}) {
   return renderWithClient(
     <>
       <ToastRegion layer={null} />
-      <CalendarPage
+      <CalendarScreen
         title="Team Calendar"
         team={teamFixture({ is_coach: coachLike })}
         user={{ id: 5, role: role as 'parent' }}
@@ -275,7 +275,7 @@ describe('Team Calendar: the month', () => {
   it('says to pick a team when there is none', () => {
     serve();
     renderWithClient(
-      <CalendarPage title="Team Calendar" team={null} user={{ id: 5, role: 'parent' }} coachLike={false} />,
+      <CalendarScreen title="Team Calendar" team={null} user={{ id: 5, role: 'parent' }} coachLike={false} />,
     );
     expect(screen.getByText(CALENDAR_MESSAGES.noTeam)).toBeTruthy();
   });

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OverviewEvent, RsvpList } from '../../src/shared/api/calendar.ts';
-import { RsvpOverviewPanel } from '../../src/web/features/calendar/components/RsvpOverviewPanel.tsx';
-import { RsvpSummary } from '../../src/web/features/calendar/components/RsvpSummary.tsx';
+import { RsvpOverviewPanel } from '../../src/web/features/rsvp/components/RsvpOverviewPanel.tsx';
+import { RsvpSummary } from '../../src/web/features/rsvp/components/RsvpSummary.tsx';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 
 afterEach(() => {

@@ -20,7 +20,8 @@ import { namesTag, parseIfNoneMatch } from './conditional-get.ts';
 // A route whose path names no team (a conversation's messages) declares how its team is found instead:
 // `config: { teamOf, teamNotFound }`. The resolver answers the team id, or undefined for 404 with
 // `teamNotFound` (so a conversation the caller is not in is 'Conversation not found'); from there the
-// route gets the same access loading, ETag and 304 as a :teamId route (docs/decisions/020). These are
+// route gets the same access loading, ETag and 304 as a :teamId route (docs/decisions/020); `visible`
+// then says whether the caller may know the resource exists, before anything is answered. These are
 // the only ways a route names its team: `:teamId`, or `teamOf` for a resource's id, a body field or
 // `?team_id` (teamInQuery, teamInBody); its service receives `request.teamAccess` (docs/decisions/036).
 
@@ -42,6 +43,12 @@ declare module 'fastify' {
     teamOf?: (request: FastifyRequest) => Promise<number | null | undefined>;
     /** The 404 detail of a route with `teamOf` when there is no team to find or the caller is not in it. */
     teamNotFound?: string;
+    /**
+     * Whether the caller, with the access just loaded, may know the resource exists (false: 404 with
+     * `teamNotFound`). Asked before any ETag, 304 or kept answer, so none of them tells a hidden id
+     * apart from a missing one (a not-public document to a reader without view_private_documents).
+     */
+    visible?: (request: FastifyRequest) => Promise<boolean>;
     /**
      * A read whose answer changes without the team's data_version (a stream, the chat sender's status,
      * names of other users): no ETag, no 304, never kept. Its access is loaded all the same.
@@ -123,6 +130,8 @@ export function signedInScope(
         if (resolved === undefined) throw notFound(teamNotFound);
         request.teamAccess = await loadTeamAccess(db, request.user, resolved, teamNotFound);
       }
+      const { visible, teamNotFound = TEAM_NOT_FOUND } = request.routeOptions.config;
+      if (visible && !(await visible(request))) throw notFound(teamNotFound);
       if (request.method !== 'GET' || request.routeOptions.config.untagged) return;
       const { etag, answerKey } = readTags(request, Date.now());
       reply.header('ETag', etag);

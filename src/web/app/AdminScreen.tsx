@@ -2,7 +2,7 @@ import type { Team } from '../../shared/api/teams.ts';
 import { AdminPage } from '../features/admin/components/AdminPage.tsx';
 import { ChatPostStatus } from '../features/announcements/components/ChatPostStatus.tsx';
 import type { AdminTab } from '../features/admin/components/AdminTabs.tsx';
-import { RsvpOverviewPanel } from '../features/calendar/components/RsvpOverviewPanel.tsx';
+import { RsvpOverviewPanel } from '../features/rsvp/components/RsvpOverviewPanel.tsx';
 import { KitsPanel } from '../features/kits/components/KitsPanel.tsx';
 import { ModeratorsPanel } from '../features/moderators/components/ModeratorsPanel.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';

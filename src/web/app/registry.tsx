@@ -5,7 +5,6 @@ import { TAB_IDS, tabInfo, type TabId } from '../../shared/tabs.ts';
 import { lazyScreen } from '../components/LazyScreen.tsx';
 import { adminFeature } from '../features/admin/feature.ts';
 import { announcementsFeature } from '../features/announcements/feature.ts';
-import { calendarFeature } from '../features/calendar/feature.tsx';
 import { conversationsFeature } from '../features/conversations/feature.ts';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 import { documentsFeature } from '../features/documents/feature.tsx';
@@ -28,6 +27,8 @@ const EventsPage = lazyScreen(() =>
 const TournamentDocuments = lazyScreen(() =>
   import('../features/documents/components/TournamentDocuments.tsx').then((m) => m.TournamentDocuments),
 );
+// Team Calendar: the month, with the RSVPs given on it (luxon for today).
+const CalendarScreen = lazyScreen(() => import('./CalendarScreen.tsx').then((m) => m.CalendarScreen));
 // Communication: announcements, conversations and polls (issue 10).
 const MessagesScreen = lazyScreen(() => import('./MessagesScreen.tsx').then((m) => m.MessagesScreen));
 const AdminScreen = lazyScreen(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
@@ -75,6 +76,19 @@ const composedTabs: WebFeature = {
         />
       ),
     },
+    calendar: {
+      icon: 'calendar',
+      heading: () => 'Team Calendar',
+      screen: (c) => (
+        <CalendarScreen
+          title={c.heading}
+          team={c.selectedTeam}
+          loading={!c.teamsLoaded}
+          user={c.user}
+          coachLike={c.coachLike}
+        />
+      ),
+    },
     messages: {
       icon: 'chat',
       screen: (c) => (
@@ -94,7 +108,6 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   composedTabs,
   rosterFeature,
   documentsFeature,
-  calendarFeature,
   conversationsFeature,
   adminFeature,
   pollsFeature,

@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature-module.ts';
-import { announcementRoutes } from './routes.ts';
+import { announcementRoutes, chatPostRoutes } from './routes.ts';
 import { createAnnouncementService } from './service.ts';
 
 export const announcementsFeature = defineFeature({
@@ -9,6 +9,9 @@ export const announcementsFeature = defineFeature({
     announcements: createAnnouncementService({ db, config, chatPostQueued }),
   }),
   routes: (group) => [
-    group('signedIn', '/messaging', announcementRoutes, ({ announcements }) => ({ announcements })),
+    group('signedIn', '/messaging/announcements', announcementRoutes, ({ announcements }) => ({
+      announcements,
+    })),
+    group('signedIn', '/messaging/chat-posts', chatPostRoutes, ({ announcements }) => ({ announcements })),
   ],
 });

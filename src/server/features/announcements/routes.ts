@@ -12,8 +12,8 @@ import { idParam, teamParams } from '../../params.ts';
 import { teamInQuery } from '../../plugins/team-scope.ts';
 import type { AnnouncementService } from './service.ts';
 
-// /api/messaging/announcements and the team's cross-post status (docs/product/announcements.md), inside the
-// signed-in scope, which loads the caller's access to the team the route names: :teamId, ?team_id, or
+// /api/messaging/announcements and the team's cross-post status, /api/messaging/chat-posts
+// (docs/product/announcements.md; the prefixes are written in feature.ts), inside the signed-in scope, which loads the caller's access to the team the route names: :teamId, ?team_id, or
 // the team of the announcement in the path (another team's is 'Announcement not found'). The list is
 // per reader (authors' emails depend on who reads), so its answer is kept per reader, not once for
 // every member.
@@ -33,13 +33,13 @@ export async function announcementRoutes(
   };
 
   r.get(
-    '/announcements/:teamId',
+    '/:teamId',
     { schema: { params: teamParams, response: { 200: z.array(announcementSchema) } } },
     (request) => announcements.list(request.teamAccess),
   );
 
   r.post(
-    '/announcements',
+    '',
     {
       schema: { querystring: teamQuery, body: announcementBody, response: { 201: announcementSchema } },
       config: { teamOf: teamInQuery },
@@ -49,7 +49,7 @@ export async function announcementRoutes(
   );
 
   r.put(
-    '/announcements/:id',
+    '/:id',
     {
       schema: { params: announcementParams, body: announcementBody, response: { 200: announcementSchema } },
       config: ofAnnouncement,
@@ -58,7 +58,7 @@ export async function announcementRoutes(
   );
 
   r.delete(
-    '/announcements/:id',
+    '/:id',
     {
       schema: { params: announcementParams, response: { 200: z.object({ message: z.string() }) } },
       config: ofAnnouncement,
@@ -67,7 +67,7 @@ export async function announcementRoutes(
   );
 
   r.post(
-    '/announcements/:id/comments',
+    '/:id/comments',
     {
       schema: { params: announcementParams, body: commentBody, response: { 201: announcementSchema } },
       config: ofAnnouncement,
@@ -79,15 +79,21 @@ export async function announcementRoutes(
   );
 
   r.delete(
-    '/announcements/:id/comments/:commentId',
+    '/:id/comments/:commentId',
     { schema: { params: commentParams, response: { 200: announcementSchema } }, config: ofAnnouncement },
     (request) => announcements.deleteComment(request.teamAccess, request.params.id, request.params.commentId),
   );
+}
 
+/** The team's group-chat cross-posts: the last one that failed. */
+export async function chatPostRoutes(
+  app: FastifyInstance,
+  { announcements }: { announcements: AnnouncementService },
+) {
   // Untagged: the sender's writes do not grow the team's data_version (they would empty every kept
   // answer of the team), so this read must not be answered from the ETag machinery.
-  r.get(
-    '/chat-posts/last-error',
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/last-error',
     {
       schema: { querystring: teamQuery, response: { 200: chatPostErrorSchema } },
       config: { teamOf: teamInQuery, untagged: true },

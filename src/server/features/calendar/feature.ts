@@ -27,7 +27,7 @@ export const calendarFeature = defineFeature({
       answers,
     })),
     group('signedIn', '/calendar', calendarMonthRoutes, ({ calendarMonth }) => ({ calendarMonth })),
-    group('signedIn', '/calendar', calendarTokenRoutes, (_services, { database, signingSecret }) => ({
+    group('signedIn', '/calendar/token', calendarTokenRoutes, (_services, { database, signingSecret }) => ({
       calendarTokens: createCalendarTokenService({ db: database.db, signingSecret }),
     })),
   ],

@@ -16,7 +16,7 @@ export async function calendarTokenRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/token',
+    '',
     {
       schema: { response: { 200: calendarTokenSchema } },
       preHandler: app.limitBy([{ name: 'calendar-token:user', max: 120, windowMinutes: 60, key: byUser }]),
@@ -25,7 +25,7 @@ export async function calendarTokenRoutes(
   );
 
   r.post(
-    '/token/regenerate',
+    '/regenerate',
     {
       schema: { response: { 200: calendarTokenSchema } },
       preHandler: app.limitBy([

@@ -57,10 +57,11 @@ const idempotencyHeaders = z.object({
 
 const documentParams = z.object({ id: idParam('Document id') });
 
+const documentId = (request: FastifyRequest) => (request.params as z.output<typeof documentParams>).id;
 const byDocument = (documents: DocumentService) => ({
-  // Only a document the caller may see has a team: a not-public one is 'Document not found' to others.
-  teamOf: (request: FastifyRequest) =>
-    documents.teamOfVisibleDocument(request.user, (request.params as { id: number }).id),
+  teamOf: (request: FastifyRequest) => documents.teamOfDocument(documentId(request)),
+  // A not-public document is 'Document not found' to a reader who may not see it, before any 304.
+  visible: (request: FastifyRequest) => documents.isVisible(request.teamAccess, documentId(request)),
   teamNotFound: DOCUMENT_MESSAGES.notFound,
 });
 

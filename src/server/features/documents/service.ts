@@ -21,9 +21,8 @@ import { type BlobStore, BlobStoreUnavailableError, BlobTooLargeError } from '..
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
-import type { UserRow } from '../auth/queries.ts';
 import { requireWriteAllowance, spendWriteAllowance } from '../../write-limits.ts';
-import { loadTeamAccess, requireCapability, type TeamAccess } from '../teams/access.ts';
+import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { safeFilename } from './filename.ts';
 import * as queries from './queries.ts';
 
@@ -208,17 +207,17 @@ export function createDocumentService({
   }
 
   return {
+    /** The team of a document, for the signed-in scope's `teamOf` (undefined: 'Document not found'). */
+    teamOfDocument: (id: number) => queries.teamOfDocument(db, id),
     /**
-     * The team of a document the user may see (undefined: 'Document not found'), so that nothing the
-     * signed-in scope answers before the handler (a 304 to a guessed ETag) tells a not-public id apart
-     * from one that does not exist. The access read is the one the scope reads next (kept per process).
+     * For the scope's `visible`: whether the reader may see the document, so that nothing the scope
+     * answers before the handler (a 304 to a guessed ETag) tells a not-public id apart from one that
+     * does not exist.
      */
-    async teamOfVisibleDocument(user: UserRow, id: number): Promise<number | undefined> {
-      const teamId = await queries.teamOfDocument(db, id);
-      if (teamId === undefined) return undefined;
-      const access = await loadTeamAccess(db, user, teamId, DOCUMENT_MESSAGES.notFound);
+    async isVisible(access: TeamAccess, id: number): Promise<boolean> {
       const reader = readerOf(access);
-      return reader.seesPrivate ? teamId : queries.teamOfDocument(db, id, { ...reader, teamId });
+      if (reader.seesPrivate) return true;
+      return (await queries.teamOfDocument(db, id, { ...reader, teamId: access.team.id })) !== undefined;
     },
     teamOfTournament: (id: number) => queries.teamOfTournament(db, id),
 

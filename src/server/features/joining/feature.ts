@@ -1,16 +1,23 @@
 import { defineFeature } from '../../feature-module.ts';
-import { joiningMemberRoutes, joiningRoutes, joiningTeamRoutes } from './routes.ts';
+import {
+  invitePreviewRoutes,
+  joinRequestRoutes,
+  joinTeamRoutes,
+  myInviteRoutes,
+  setupPasswordRoutes,
+} from './routes.ts';
 import { createJoiningService } from './service.ts';
 
 export const joiningFeature = defineFeature({
   name: 'joining',
   uses: ['auth', 'teams', 'invites', 'roster'],
   services: ({ db, config, mailQueued }) => ({ joining: createJoiningService({ db, config, mailQueued }) }),
-  // Its routes sit under other features' words (/auth, /invites, /teams, /join-requests), so each
-  // group is mounted at the API's root and its paths say where.
+  // Its routes sit under other features' words (/auth, /invites, /teams), so it has a group per prefix.
   routes: (group) => [
-    group('public', '', joiningRoutes, ({ joining }, { config }) => ({ joining, config })),
-    group('signedIn', '', joiningMemberRoutes, ({ joining }, { config }) => ({ joining, config })),
-    group('signedIn', '', joiningTeamRoutes, ({ joining }) => ({ joining })),
+    group('public', '/auth', setupPasswordRoutes, ({ joining }, { config }) => ({ joining, config })),
+    group('public', '/invites', invitePreviewRoutes, ({ joining }, { config }) => ({ joining, config })),
+    group('signedIn', '/teams', joinTeamRoutes, ({ joining }, { config }) => ({ joining, config })),
+    group('signedIn', '/invites', myInviteRoutes, ({ joining }) => ({ joining })),
+    group('signedIn', '/join-requests', joinRequestRoutes, ({ joining }) => ({ joining })),
   ],
 });

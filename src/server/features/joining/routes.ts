@@ -22,31 +22,36 @@ import { idParam, teamParams } from '../../params.ts';
 import type { LimitRule } from '../../plugins/rate-limit.ts';
 import { JOIN_REQUEST_NOT_FOUND, type JoiningService } from './service.ts';
 
-// Joining a team (invite code, emailed invite) and the coaches' review of join requests. Registered
-// under /api, since the paths span /auth, /teams and /join-requests.
+// Joining a team (invite code, emailed invite) and the coaches' review of join requests. Its paths sit
+// under several prefixes (/auth, /invites, /teams, /join-requests), so it has a group for each; the
+// prefixes are written in feature.ts.
 
 const requestParams = z.object({ requestId: idParam('Join request id') });
 
-export async function joiningRoutes(
-  app: FastifyInstance,
-  { joining, config }: { joining: JoiningService; config: Config },
-) {
+interface JoiningOptions {
+  joining: JoiningService;
+  config: Config;
+}
+
+/** Invite tokens are guessed like reset links: the same allowance per address. */
+const guessesFromAddress = (config: Config, name: string): LimitRule => ({
+  name,
+  max: config.RESET_LIMIT_PER_IP,
+  windowMinutes: config.RECOVERY_WINDOW_MINUTES,
+  key: clientAddress,
+});
+
+/** /auth/setup-password: an invited person's first password, before sign-in. */
+export async function setupPasswordRoutes(app: FastifyInstance, { joining, config }: JoiningOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** Invite tokens are guessed like reset links: the same allowance per address. */
-  const guessesFromAddress = (name: string): LimitRule => ({
-    name,
-    max: config.RESET_LIMIT_PER_IP,
-    windowMinutes: config.RECOVERY_WINDOW_MINUTES,
-    key: clientAddress,
-  });
 
   r.post(
-    '/auth/setup-password',
+    '/setup-password',
     {
       schema: { body: setupPasswordBody, response: { 200: detailResponse } },
       // Guessing invite tokens is limited like guessing reset links: per address and per account.
       preHandler: app.limitBy([
-        guessesFromAddress('setup:ip'),
+        guessesFromAddress(config, 'setup:ip'),
         {
           name: 'setup:account',
           max: config.RESET_LIMIT_PER_ACCOUNT,
@@ -63,52 +68,27 @@ export async function joiningRoutes(
       return { detail: JOIN_MESSAGES.passwordSet };
     },
   );
+}
 
-  r.post(
-    '/invites/preview',
+/** /invites/preview: what an invite link is for, before sign-in. */
+export async function invitePreviewRoutes(app: FastifyInstance, { joining, config }: JoiningOptions) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/preview',
     {
       schema: { body: invitePreviewBody, response: { 200: invitePreviewResponse } },
       // No sign-in: limited per address like the other invite-token guesses.
-      preHandler: app.limitBy([guessesFromAddress('invite-preview:ip')]),
+      preHandler: app.limitBy([guessesFromAddress(config, 'invite-preview:ip')]),
     },
     (request) => joining.previewInvite(request.body),
   );
 }
 
-/** The team's requests, inside the signed-in scope (access loaded once; polled reads answer 304). */
-export async function joiningTeamRoutes(app: FastifyInstance, { joining }: { joining: JoiningService }) {
+/** /teams/join and /teams/accept-invite: joining as a signed-in user. */
+export async function joinTeamRoutes(app: FastifyInstance, { joining, config }: JoiningOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/join-requests/:teamId/pending-count',
-    { schema: { params: teamParams, response: { 200: z.object({ count: z.number().int() }) } } },
-    (request) => joining.pendingCount(request.teamAccess),
-  );
-
-  r.get(
-    '/join-requests/:teamId',
-    { schema: { params: teamParams, response: { 200: z.array(joinRequestSchema) } } },
-    (request) => joining.list(request.teamAccess),
-  );
-}
-
-/**
- * Joining as a signed-in user, and the coaches' decisions: inside the signed-in scope, which finds a
- * join request's team first (teamOf: another team's request is 'Join request not found').
- */
-export async function joiningMemberRoutes(
-  app: FastifyInstance,
-  { joining, config }: { joining: JoiningService; config: Config },
-) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const ofRequest = {
-    teamOf: (request: FastifyRequest) =>
-      joining.teamOfRequest((request.params as z.output<typeof requestParams>).requestId),
-    teamNotFound: JOIN_REQUEST_NOT_FOUND,
-  };
 
   r.post(
-    '/teams/join',
+    '/join',
     {
       schema: { body: joinBody, response: { 200: joinResponse } },
       // Invite codes are guessable secrets: limit tries per account and per address.
@@ -126,31 +106,61 @@ export async function joiningMemberRoutes(
   );
 
   r.post(
-    '/teams/accept-invite',
+    '/accept-invite',
     { schema: { body: acceptInviteBody, response: { 200: joinResponse } } },
     (request) => joining.acceptInvite(request.user, request.body),
   );
+}
 
-  // Registered before '/join-requests/:teamId' in meaning: 'mine' is not a team id (the router prefers
-  // the static path).
-  r.get('/join-requests/mine', { schema: { response: { 200: z.array(myJoinRequestSchema) } } }, (request) =>
-    joining.myRequests(request.user),
-  );
+/** /invites: the signed-in user's emailed invites. */
+export async function myInviteRoutes(app: FastifyInstance, { joining }: { joining: JoiningService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/invites/mine', { schema: { response: { 200: z.array(myInviteSchema) } } }, (request) =>
+  r.get('/mine', { schema: { response: { 200: z.array(myInviteSchema) } } }, (request) =>
     joining.myInvites(request.user),
   );
 
   r.post(
-    '/invites/:inviteId/accept',
+    '/:inviteId/accept',
     {
       schema: { params: z.object({ inviteId: idParam('Invite id') }), response: { 200: joinResponse } },
     },
     (request) => joining.acceptMyInvite(request.user, request.params.inviteId),
   );
+}
+
+/**
+ * /join-requests: the user's own requests, and the team's (access loaded once by the signed-in scope;
+ * polled reads answer 304). A decision finds its request's team first (teamOf: another team's request
+ * is 'Join request not found').
+ */
+export async function joinRequestRoutes(app: FastifyInstance, { joining }: { joining: JoiningService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ofRequest = {
+    teamOf: (request: FastifyRequest) =>
+      joining.teamOfRequest((request.params as z.output<typeof requestParams>).requestId),
+    teamNotFound: JOIN_REQUEST_NOT_FOUND,
+  };
+
+  // 'mine' is not a team id: the router prefers the static path to '/:teamId'.
+  r.get('/mine', { schema: { response: { 200: z.array(myJoinRequestSchema) } } }, (request) =>
+    joining.myRequests(request.user),
+  );
+
+  r.get(
+    '/:teamId/pending-count',
+    { schema: { params: teamParams, response: { 200: z.object({ count: z.number().int() }) } } },
+    (request) => joining.pendingCount(request.teamAccess),
+  );
+
+  r.get(
+    '/:teamId',
+    { schema: { params: teamParams, response: { 200: z.array(joinRequestSchema) } } },
+    (request) => joining.list(request.teamAccess),
+  );
 
   r.post(
-    '/join-requests/:requestId/approve',
+    '/:requestId/approve',
     {
       schema: { params: requestParams, body: approveJoinBody, response: { 200: joinRequestSchema } },
       config: ofRequest,
@@ -159,7 +169,7 @@ export async function joiningMemberRoutes(
   );
 
   r.post(
-    '/join-requests/:requestId/reject',
+    '/:requestId/reject',
     {
       schema: { params: requestParams, body: rejectJoinBody, response: { 200: joinRequestSchema } },
       config: ofRequest,

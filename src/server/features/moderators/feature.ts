@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature-module.ts';
-import { moderatorRoutes, publicModeratorRoutes } from './routes.ts';
+import { moderatorRoutes, potentialModeratorRoutes, publicModeratorRoutes } from './routes.ts';
 import { createModeratorService } from './service.ts';
 
 export const moderatorsFeature = defineFeature({
@@ -8,7 +8,7 @@ export const moderatorsFeature = defineFeature({
   services: ({ db }) => ({ moderators: createModeratorService({ db }) }),
   routes: (group) => [
     group('public', '/moderators', publicModeratorRoutes, () => ({})),
-    // Also /teams/:teamId/potential-moderators, so mounted at the API's root.
-    group('signedIn', '', moderatorRoutes, ({ moderators }) => ({ moderators })),
+    group('signedIn', '/moderators', moderatorRoutes, ({ moderators }) => ({ moderators })),
+    group('signedIn', '/teams', potentialModeratorRoutes, ({ moderators }) => ({ moderators })),
   ],
 });

@@ -13,7 +13,8 @@ import { idParam, teamParams } from '../../params.ts';
 import { teamInBody } from '../../plugins/team-scope.ts';
 import { PERMISSION_LIST, type ModeratorService } from './service.ts';
 
-// /api/moderators (docs/product/moderators-and-admin.md) and /api/teams/{teamId}/potential-moderators.
+// /api/moderators (docs/product/moderators-and-admin.md) and /api/teams/{teamId}/potential-moderators:
+// a group per prefix, the prefixes written in feature.ts.
 
 /** GET /api/moderators/permissions needs no sign-in (spec). */
 export async function publicModeratorRoutes(app: FastifyInstance) {
@@ -34,25 +35,19 @@ export async function moderatorRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/moderators/team/:teamId',
+    '/team/:teamId',
     { schema: { params: teamParams, response: { 200: z.array(moderatorSchema) } } },
     (request) => moderators.list(request.teamAccess),
   );
 
   r.get(
-    '/moderators/my-permissions/:teamId',
+    '/my-permissions/:teamId',
     { schema: { params: teamParams, response: { 200: myPermissionsSchema } } },
     (request) => moderators.mine(request.teamAccess),
   );
 
-  r.get(
-    '/teams/:teamId/potential-moderators',
-    { schema: { params: teamParams, response: { 200: z.array(potentialModeratorSchema) } } },
-    (request) => moderators.potential(request.teamAccess),
-  );
-
   r.post(
-    '/moderators/assign',
+    '/assign',
     {
       schema: { body: assignModeratorBody, response: { 200: moderatorSchema } },
       config: { teamOf: teamInBody },
@@ -64,7 +59,7 @@ export async function moderatorRoutes(
   );
 
   r.delete(
-    '/moderators/revoke/:userId/:teamId',
+    '/revoke/:userId/:teamId',
     {
       schema: {
         params: z.object({ userId: idParam('User id'), teamId: idParam('Team id') }),
@@ -73,4 +68,18 @@ export async function moderatorRoutes(
     },
     (request) => moderators.revoke(request.teamAccess, request.params.userId),
   );
+}
+
+/** The team's members who could be made moderators (/teams/:teamId/potential-moderators). */
+export async function potentialModeratorRoutes(
+  app: FastifyInstance,
+  { moderators }: { moderators: ModeratorService },
+) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/:teamId/potential-moderators',
+      { schema: { params: teamParams, response: { 200: z.array(potentialModeratorSchema) } } },
+      (request) => moderators.potential(request.teamAccess),
+    );
 }

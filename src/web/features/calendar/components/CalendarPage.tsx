@@ -5,9 +5,8 @@ import type { Team } from '../../../../shared/api/teams.ts';
 import { CALENDAR_MESSAGES, monthOf, monthTitle, shiftMonth } from '../../../../shared/calendar.ts';
 import { todayIn } from '../../../../shared/event-dates.ts';
 import { addDays, formatDate } from '../../../../shared/events.ts';
-import { RSVP_MESSAGES } from '../../../../shared/rsvp.ts';
 import { Modal } from '../../../components/Modal.tsx';
-import { useCan } from '../../../lib/permissions.ts';
+import type { UseCalendarRsvps } from '../../../lib/calendar-rsvps.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { getCalendarEvents, useCalendarEvents } from '../api/get-calendar-events.ts';
@@ -15,7 +14,6 @@ import { calendarKeys } from '../api/keys.ts';
 import { byDate, dayInMonth, gridRange, WEEKDAYS, weekday } from '../lib/month.ts';
 import { openPrintWindow, PRINT_DAYS, writeLoading, writeSchedule } from '../lib/print-schedule.ts';
 import { useIsPhone } from '../lib/use-is-phone.ts';
-import { useRsvpActions, type RsvpActions } from '../lib/use-rsvp-actions.ts';
 import { DayEvents } from './DayEvents.tsx';
 import { CalendarLegend, MonthGrid } from './MonthGrid.tsx';
 import { SubscribeModal } from './SubscribeModal.tsx';
@@ -29,15 +27,17 @@ interface CalendarPageProps {
   loading?: boolean;
   user: Pick<User, 'id' | 'role'>;
   coachLike: boolean;
+  /** The RSVPs shown with the events (the rsvp feature's, handed over by the app). */
+  useRsvps: UseCalendarRsvps;
 }
 
 /** The #calendar tab, 'Team Calendar' (docs/product/calendar-rsvp-and-feed.md; issue 9). */
-export function CalendarPage({ title, team, loading = false, user, coachLike }: CalendarPageProps) {
+export function CalendarPage({ title, team, loading = false, user, coachLike, useRsvps }: CalendarPageProps) {
   return (
     <>
       <h1 className="page-title">{title}</h1>
       {team ? (
-        <TeamCalendar key={team.id} team={team} user={user} coachLike={coachLike} />
+        <TeamCalendar key={team.id} team={team} user={user} coachLike={coachLike} useRsvps={useRsvps} />
       ) : (
         <div className="page-body">
           {loading ? (
@@ -56,16 +56,16 @@ export function CalendarPage({ title, team, loading = false, user, coachLike }: 
 /** 'Tuesday, 11/24/2026'. */
 const dayHeading = (date: string) => `${WEEKDAYS[weekday(date)]}, ${formatDate(date)}`;
 
-const NO_PLAYER = 'all';
-
 function TeamCalendar({
   team,
   user,
   coachLike,
+  useRsvps,
 }: {
   team: Team;
   user: CalendarPageProps['user'];
   coachLike: boolean;
+  useRsvps: UseCalendarRsvps;
 }) {
   const queryClient = useQueryClient();
   const today = todayIn(useTeamTimeZone());
@@ -78,18 +78,11 @@ function TeamCalendar({
   const [sheetOpen, setSheetOpen] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const [showFor, setShowFor] = useState(NO_PLAYER);
 
   const range = gridRange(month);
   const events = useCalendarEvents(team.id, range.from, range.to);
   const eventsByDate = useMemo(() => byDate(events.data ?? []), [events.data]);
-  const recordsAttendance = useCan(team, 'record_attendance');
-  const rsvp = useRsvpActions(user.id, team.id, {
-    filter: showFor === NO_PLAYER ? null : Number(showFor),
-    coachLike,
-    // Who answers after an event starts goes by this team (a coach may be a parent here).
-    runsTeam: recordsAttendance,
-  });
+  const rsvps = useRsvps(team, user.id, coachLike);
 
   const goToMonth = (next: string) => {
     const day = dayInMonth(next, selected, today);
@@ -146,7 +139,7 @@ function TeamCalendar({
   };
 
   const dayEvents = eventsByDate.get(selected) ?? [];
-  const panel = <DayEvents events={dayEvents} rsvp={rsvp} />;
+  const panel = <DayEvents events={dayEvents} eventRsvp={rsvps.eventRsvp} />;
 
   return (
     <div className="page-body page-body--wide cal-page">
@@ -164,7 +157,7 @@ function TeamCalendar({
             Subscribe to Calendar
           </button>
         </div>
-        <ShowRsvpsFor rsvp={rsvp} coachLike={coachLike} value={showFor} onChange={setShowFor} />
+        {rsvps.filter && <div className="cal-toolbar__filter">{rsvps.filter}</div>}
       </div>
 
       <div className="cal-layout">
@@ -254,38 +247,8 @@ function TeamCalendar({
         open={subscribing}
         onClose={() => setSubscribing(false)}
         // A parent may subscribe to one child's calendar; a coach's feed is the whole team's.
-        players={coachLike ? [] : rsvp.players}
+        players={coachLike ? [] : rsvps.players}
       />
-    </div>
-  );
-}
-
-function ShowRsvpsFor({
-  rsvp,
-  coachLike,
-  value,
-  onChange,
-}: {
-  rsvp: RsvpActions;
-  coachLike: boolean;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  if (rsvp.players.length < 2) return null;
-  return (
-    <div className="cal-toolbar__filter">
-      <label className="field__label" htmlFor={id}>
-        Show RSVPs for
-      </label>
-      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={NO_PLAYER}>{coachLike ? 'All players' : RSVP_MESSAGES.allMine}</option>
-        {rsvp.players.map((player) => (
-          <option key={player.id} value={String(player.id)}>
-            {player.name}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

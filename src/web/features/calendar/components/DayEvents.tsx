@@ -12,8 +12,6 @@ import {
   type TournamentStatus,
 } from '../../../../shared/events.ts';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
-import type { RsvpActions } from '../lib/use-rsvp-actions.ts';
-import { EventRsvp } from './EventRsvp.tsx';
 
 const TOURNAMENT_TONES: Record<TournamentStatus, TagTone> = {
   upcoming: 'info',
@@ -28,20 +26,33 @@ const GAME_TONES: Partial<Record<GameStatus, TagTone>> = {
 };
 
 /** The events of one day, with their details and RSVP controls (desktop side panel, phone sheet). */
-export function DayEvents({ events, rsvp }: { events: readonly CalendarEvent[]; rsvp: RsvpActions }) {
+export function DayEvents({
+  events,
+  eventRsvp,
+}: {
+  events: readonly CalendarEvent[];
+  /** One event's RSVP (the rsvp feature's, through the app). */
+  eventRsvp: (event: CalendarEvent) => ReactNode;
+}) {
   if (events.length === 0) return <p className="muted cal-panel__empty">{CALENDAR_MESSAGES.noEvents}</p>;
   return (
     <ul className="cal-events" role="list">
       {events.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} rsvp={rsvp} />
+          <EventCard event={event} eventRsvp={eventRsvp} />
         </li>
       ))}
     </ul>
   );
 }
 
-function EventCard({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpActions }) {
+function EventCard({
+  event,
+  eventRsvp,
+}: {
+  event: CalendarEvent;
+  eventRsvp: (event: CalendarEvent) => ReactNode;
+}) {
   const titleId = useId();
   const gameTone = event.status ? GAME_TONES[event.status] : undefined;
   const notes = [event.notes, event.tournamentNotes].filter((n): n is string => Boolean(n?.trim()));
@@ -86,7 +97,7 @@ function EventCard({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpActions })
           No game scheduled on this day yet, so there is nothing to RSVP for.
         </p>
       ) : (
-        event.rsvpEventType && <EventRsvp event={event} rsvp={rsvp} />
+        event.rsvpEventType && eventRsvp(event)
       )}
     </article>
   );

@@ -14,6 +14,7 @@ import { formatDate, formatTime } from '../../../../shared/events.ts';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import type { RsvpActions } from '../lib/use-rsvp-actions.ts';
+import './event-rsvp.css';
 
 const TONES: Record<RsvpResponse, TagTone> = { yes: 'success', maybe: 'warning', no: 'danger' };
 
@@ -40,7 +41,7 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
   const closed = rsvp.closedMessage(event);
   const coachesUntil = rsvp.coachesUntil(event);
   const list = (
-    <ul className="cal-rsvp__players" role="list">
+    <ul className="event-rsvp__players" role="list">
       {rsvp.shown.map((player) => (
         <PlayerRsvp key={player.id} event={event} player={player} rsvp={rsvp} closed={!!closed} />
       ))}
@@ -48,8 +49,8 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
   );
 
   return (
-    <section className="cal-rsvp" aria-labelledby={headingId}>
-      <h4 id={headingId} className="cal-rsvp__title">
+    <section className="event-rsvp" aria-labelledby={headingId}>
+      <h4 id={headingId} className="event-rsvp__title">
         RSVP
       </h4>
       {rsvp.players.length === 0 ? (
@@ -57,22 +58,22 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
       ) : (
         <>
           {closed && (
-            <p className="cal-rsvp__closed" role="note">
+            <p className="event-rsvp__closed" role="note">
               {closed}
             </p>
           )}
           {coachesUntil && (
-            <p className="muted cal-rsvp__closed" role="note">
+            <p className="muted event-rsvp__closed" role="note">
               {RSVP_MESSAGES.coachesStillOpen(untilText(coachesUntil, zone))}
             </p>
           )}
           {rsvp.answerAll && !closed && (
-            <div className="cal-rsvp__all">
-              <span className="cal-rsvp__all-label" aria-hidden="true">
+            <div className="event-rsvp__all">
+              <span className="event-rsvp__all-label" aria-hidden="true">
                 {RSVP_MESSAGES.allMine}:
               </span>
               <div
-                className="cal-rsvp__choices"
+                className="event-rsvp__choices"
                 role="group"
                 aria-label={`${RSVP_MESSAGES.allMine}, ${event.title}`}
               >
@@ -80,7 +81,7 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
                   <button
                     key={response}
                     type="button"
-                    className={`button button--small cal-rsvp__choice cal-rsvp__choice--${response}`}
+                    className={`button button--small event-rsvp__choice event-rsvp__choice--${response}`}
                     aria-pressed={common === response}
                     disabled={rsvp.pending}
                     onClick={() => rsvp.submitAll(event, response)}
@@ -93,7 +94,7 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
             </div>
           )}
           {rsvp.folded ? (
-            <details className="cal-rsvp__fold">
+            <details className="event-rsvp__fold">
               <summary>{foldSummary(responses)}</summary>
               {list}
             </details>
@@ -101,7 +102,7 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
             list
           )}
           {rsvp.pending && (
-            <p className="muted cal-rsvp__saving" role="status">
+            <p className="muted event-rsvp__saving" role="status">
               Saving...
             </p>
           )}
@@ -142,14 +143,16 @@ function PlayerRsvp({
 }) {
   const saved = rsvp.answer(event, player.id);
   return (
-    <li className="cal-rsvp__player">
-      <div className="cal-rsvp__player-head">
-        <span className="cal-rsvp__player-name">{player.name}</span>
+    <li className="event-rsvp__player">
+      <div className="event-rsvp__player-head">
+        <span className="event-rsvp__player-name">{player.name}</span>
         <AnswerTag response={saved?.response} />
-        {saved?.responded_by_name && <span className="muted cal-rsvp__by">by {saved.responded_by_name}</span>}
+        {saved?.responded_by_name && (
+          <span className="muted event-rsvp__by">by {saved.responded_by_name}</span>
+        )}
       </div>
       {closed ? (
-        saved?.notes && <p className="muted cal-rsvp__saved-note">Note: {saved.notes}</p>
+        saved?.notes && <p className="muted event-rsvp__saved-note">Note: {saved.notes}</p>
       ) : (
         <PlayerChoices event={event} player={player} rsvp={rsvp} saved={saved} />
       )}
@@ -177,12 +180,16 @@ function PlayerChoices({
 
   return (
     <>
-      <div className="cal-rsvp__choices" role="group" aria-label={`RSVP for ${player.name}, ${event.title}`}>
+      <div
+        className="event-rsvp__choices"
+        role="group"
+        aria-label={`RSVP for ${player.name}, ${event.title}`}
+      >
         {RSVP_RESPONSES.map((response) => (
           <button
             key={response}
             type="button"
-            className={`button button--small cal-rsvp__choice cal-rsvp__choice--${response}`}
+            className={`button button--small event-rsvp__choice event-rsvp__choice--${response}`}
             aria-pressed={saved?.response === response}
             disabled={rsvp.pending}
             onClick={() => rsvp.submit(event, player, response)}
@@ -192,11 +199,11 @@ function PlayerChoices({
         ))}
       </div>
       {showNote ? (
-        <div className="cal-rsvp__note">
+        <div className="event-rsvp__note">
           <label className="field__label" htmlFor={noteId}>
             Note for {player.name} (optional)
           </label>
-          <div className="cal-rsvp__note-row">
+          <div className="event-rsvp__note-row">
             <input
               id={noteId}
               className="input"
@@ -218,11 +225,11 @@ function PlayerChoices({
             )}
           </div>
           {!saved && note.trim() !== '' && (
-            <p className="field__hint cal-rsvp__hint">Sent with the answer you choose.</p>
+            <p className="field__hint event-rsvp__hint">Sent with the answer you choose.</p>
           )}
         </div>
       ) : (
-        <button type="button" className="link-button cal-rsvp__add-note" onClick={() => setNoteOpen(true)}>
+        <button type="button" className="link-button event-rsvp__add-note" onClick={() => setNoteOpen(true)}>
           Add a note<span className="visually-hidden"> for {player.name}</span>
         </button>
       )}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import type { Team } from '../../../../shared/api/teams.ts';
+import type { CalendarRsvps } from '../../../lib/calendar-rsvps.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { EventRsvp } from '../components/EventRsvp.tsx';
+import { EVERY_PLAYER, ShowRsvpsFor } from '../components/ShowRsvpsFor.tsx';
+import { useRsvpActions } from './use-rsvp-actions.ts';
+
+/** The RSVPs of the team's calendar, for the user: answers, 'Show RSVPs for' and what a tap sends (lib/calendar-rsvps.ts). */
+export function useCalendarRsvps(team: Team, userId: number, coachLike: boolean): CalendarRsvps {
+  const [showFor, setShowFor] = useState(EVERY_PLAYER);
+  const rsvp = useRsvpActions(userId, team.id, {
+    filter: showFor === EVERY_PLAYER ? null : Number(showFor),
+    coachLike,
+    // Who answers after an event starts goes by this team (a coach may be a parent here).
+    runsTeam: useCan(team, 'record_attendance'),
+  });
+  return {
+    players: rsvp.players,
+    filter:
+      rsvp.players.length < 2 ? null : (
+        <ShowRsvpsFor players={rsvp.players} coachLike={coachLike} value={showFor} onChange={setShowFor} />
+      ),
+    eventRsvp: (event) => <EventRsvp event={event} rsvp={rsvp} />,
+  };
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import type { RsvpPlayer } from '../../shared/api/calendar.ts';
+import type { Team } from '../../shared/api/teams.ts';
+import type { CalendarEvent } from '../../shared/calendar.ts';
+
+// What the Team Calendar shows of RSVPs. The rsvp feature makes it (features/rsvp/lib/
+// use-calendar-rsvps.tsx) and the app hands it to the calendar's screen (app/CalendarScreen.tsx):
+// features never import each other (docs/decisions/038).
+
+export interface CalendarRsvps {
+  /** The players the user answers for (a parent may subscribe to one child's calendar). */
+  players: readonly RsvpPlayer[];
+  /** 'Show RSVPs for', when the user answers for more than one player; null otherwise. */
+  filter: ReactNode;
+  /** One event's RSVP: each shown player's answer and buttons. */
+  eventRsvp: (event: CalendarEvent) => ReactNode;
+}
+
+/** A hook: the calendar calls it once per render for the team on screen. */
+export type UseCalendarRsvps = (team: Team, userId: number, coachLike: boolean) => CalendarRsvps;
