@@ -10,6 +10,7 @@ import { invitesFeature } from './features/invites/feature.ts';
 import { joiningFeature } from './features/joining/feature.ts';
 import { kitsFeature } from './features/kits/feature.ts';
 import { liveFeature } from './features/live/feature.ts';
+import { notificationsFeature } from './features/notifications/feature.ts';
 import { moderatorsFeature } from './features/moderators/feature.ts';
 import { pollsFeature } from './features/polls/feature.ts';
 import { rosterFeature } from './features/roster/feature.ts';
@@ -28,6 +29,7 @@ export const SERVER_FEATURES = [
   rosterFeature,
   moderatorsFeature,
   kitsFeature,
+  notificationsFeature,
   eventsFeature,
   rsvpFeature,
   calendarFeature,

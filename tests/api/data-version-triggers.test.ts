@@ -14,6 +14,9 @@ const NOT_VERSIONED: Record<string, string> = {
   // The sender's writes (claims, retries) would empty every kept answer of the team; the one read of
   // it, the last cross-post error, is never answered from the ETag (announcements' routes).
   chat_post_outbox: 'the cross-post sender writes it in the background; its read is no-store',
+  // One row per person told, read only by that person (no-store); written in the transaction of the
+  // change it tells of, whose own rows grow the team's version.
+  notifications: "each user's own; the bell's read is no-store and keyed by the user, not the team",
 };
 
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;

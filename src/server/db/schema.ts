@@ -15,3 +15,4 @@ export * from './schema/calendar.ts';
 export * from './schema/messaging.ts';
 export * from './schema/conversations.ts';
 export * from './schema/documents.ts';
+export * from './schema/notifications.ts';

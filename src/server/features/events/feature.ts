@@ -6,7 +6,7 @@ import { createTournamentService } from './tournaments-service.ts';
 
 export const eventsFeature = defineFeature({
   name: 'events',
-  uses: ['auth', 'teams'],
+  uses: ['auth', 'teams', 'notifications'],
   // The events lists, also read by the calendar (one instance each: calendar/feature.ts).
   services: ({ db, config }) => ({
     tournaments: createTournamentService({ db, config }),

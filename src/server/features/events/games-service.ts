@@ -7,6 +7,9 @@ import { notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
+import { todayIn } from '../../../shared/event-dates.ts';
+import { notifyTeam } from '../notifications/notify.ts';
+import { changeNotice, gameFacts, newEventNotice } from './notices.ts';
 import { refuseMissingTime } from './times.ts';
 
 // Individual games: friendly, league or other (docs/product/events.md). Every member reads
@@ -60,34 +63,47 @@ export function createGameService({ db, config }: { db: Db; config: Pick<Config,
     async create(access: TeamAccess, input: GameInput): Promise<Game> {
       requireCapability(access, 'manage_events');
       refuseMissingTime(input.date, input.time, zone);
-      const row = await queries.insertGame(db, access.team.id, {
-        opponent: input.opponent,
-        date: input.date,
-        time: input.time,
-        location: input.location,
-        address: input.address,
-        type: input.type,
-        isHome: input.is_home,
-        kit: input.kit,
-        notes: input.notes,
-        ...settleScores(undefined, input),
+      const row = await db.transaction(async (tx) => {
+        const game = await queries.insertGame(tx, access.team.id, {
+          opponent: input.opponent,
+          date: input.date,
+          time: input.time,
+          location: input.location,
+          address: input.address,
+          type: input.type,
+          isHome: input.is_home,
+          kit: input.kit,
+          notes: input.notes,
+          ...settleScores(undefined, input),
+        });
+        // A game entered after it was played (a result recorded) is history, not news.
+        if (game.date >= todayIn(zone) && game.status !== 'cancelled') {
+          const notice = newEventNotice(access.team.name, gameFacts(game));
+          await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+        }
+        return game;
       });
       return toGame(row);
     },
 
     async update(access: TeamAccess, gameId: number, input: GameChange): Promise<Game> {
       requireGameWrite(access, input);
-      const current = await queries.findGame(db, access.team.id, gameId);
-      if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
-      // What the write would leave: a new date keeps the stored time and the other way round.
-      if (input.date !== undefined || input.time !== undefined) {
-        refuseMissingTime(input.date ?? current.date, input.time ?? current.time, zone);
-      }
-      const row = await queries.updateGame(db, access.team.id, gameId, {
-        ...values(input),
-        ...settleScores(current, input),
+      const row = await db.transaction(async (tx) => {
+        const current = await queries.findGameForUpdate(tx, access.team.id, gameId);
+        if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
+        // What the write would leave: a new date keeps the stored time and the other way round.
+        if (input.date !== undefined || input.time !== undefined) {
+          refuseMissingTime(input.date ?? current.date, input.time ?? current.time, zone);
+        }
+        const after = await queries.updateGame(tx, access.team.id, gameId, {
+          ...values(input),
+          ...settleScores(current, input),
+        });
+        if (!after) throw notFound(EVENT_MESSAGES.gameNotFound);
+        const notice = changeNotice(access.team.name, gameFacts(current), gameFacts(after), todayIn(zone));
+        if (notice) await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+        return after;
       });
-      if (!row) throw notFound(EVENT_MESSAGES.gameNotFound);
       return toGame(row);
     },
 

@@ -6,6 +6,9 @@ import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
+import { todayIn } from '../../../shared/event-dates.ts';
+import { notifyTeam } from '../notifications/notify.ts';
+import { changeNotice, newEventNotice, practiceFacts } from './notices.ts';
 import { refuseMissingTime } from './times.ts';
 
 // Practices (docs/product/events.md 'Practices'). Every member reads
@@ -68,13 +71,20 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       // Every week of the series: one week may fall on the night the clocks go forward.
       for (const date of dates) refuseMissingTime(date, input.time, zone);
       const practice = fieldsOf(input);
-      const rows = await db.transaction((tx) =>
-        queries.insertPractices(
+      const rows = await db.transaction(async (tx) => {
+        const inserted = await queries.insertPractices(
           tx,
           access.team.id,
           dates.map((date) => ({ ...practice, date })),
-        ),
-      );
+        );
+        const first = inserted[0];
+        // A practice entered after the fact (all of it in the past) is history, not news.
+        if (first && dates.at(-1)! >= todayIn(zone)) {
+          const notice = newEventNotice(access.team.name, practiceFacts(first), inserted.length);
+          await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+        }
+        return inserted;
+      });
       const practices = rows.map(toPractice).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
       return {
         practices,
@@ -85,15 +95,26 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       };
     },
 
+    /** The edit, and in the same transaction the notice of a move or cancellation (notices.ts). */
     async update(access: TeamAccess, practiceId: number, input: PracticeChange): Promise<Practice> {
       requireCapability(access, 'manage_events');
-      if (input.date !== undefined || input.time !== undefined) {
-        const current = await queries.findPractice(db, access.team.id, practiceId);
-        if (!current) throw notFound(EVENT_MESSAGES.practiceNotFound);
-        refuseMissingTime(input.date ?? current.date, input.time ?? current.time, zone);
-      }
-      const row = await queries.updatePractice(db, access.team.id, practiceId, values(input));
-      if (!row) throw notFound(EVENT_MESSAGES.practiceNotFound);
+      const row = await db.transaction(async (tx) => {
+        const before = await queries.findPracticeForUpdate(tx, access.team.id, practiceId);
+        if (!before) throw notFound(EVENT_MESSAGES.practiceNotFound);
+        if (input.date !== undefined || input.time !== undefined) {
+          refuseMissingTime(input.date ?? before.date, input.time ?? before.time, zone);
+        }
+        const after = await queries.updatePractice(tx, access.team.id, practiceId, values(input));
+        if (!after) throw notFound(EVENT_MESSAGES.practiceNotFound);
+        const notice = changeNotice(
+          access.team.name,
+          practiceFacts(before),
+          practiceFacts(after),
+          todayIn(zone),
+        );
+        if (notice) await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+        return after;
+      });
       return toPractice(row);
     },
 

@@ -321,11 +321,17 @@ export function gamesOfTeam(db: Db, teamId: number): Promise<GameRow[]> {
     .orderBy(asc(games.date), asc(games.time), asc(games.id));
 }
 
-export async function findGame(db: Db, teamId: number, gameId: number): Promise<GameRow | undefined> {
+/** The game as it is before an edit, locked until the edit's transaction ends (pass its handle). */
+export async function findGameForUpdate(
+  db: Db,
+  teamId: number,
+  gameId: number,
+): Promise<GameRow | undefined> {
   const [row] = await db
     .select()
     .from(games)
-    .where(and(eq(games.teamId, teamId), eq(games.id, gameId)));
+    .where(and(eq(games.teamId, teamId), eq(games.id, gameId)))
+    .for('update');
   return row;
 }
 
@@ -379,15 +385,17 @@ export async function teamOfPractice(db: Db, practiceId: number): Promise<number
   return row?.teamId;
 }
 
-export async function findPractice(
+/** The practice as it is before an edit, locked until the edit's transaction ends (pass its handle). */
+export async function findPracticeForUpdate(
   db: Db,
   teamId: number,
   practiceId: number,
-): Promise<{ date: string; time: string } | undefined> {
+): Promise<PracticeRow | undefined> {
   const [row] = await db
-    .select({ date: practices.date, time: practices.time })
+    .select(practiceColumns)
     .from(practices)
-    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)));
+    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)))
+    .for('update');
   return row;
 }
 

@@ -1,0 +1,57 @@
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { notifications, teamMembers, users } from '../../db/schema.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * What the user may still see: notifications of teams they are a member of (a club admin sees every
+ * team's). A parent who has left a team no longer reads what happened there.
+ */
+function visibleTo(userId: number) {
+  return and(
+    eq(notifications.userId, userId),
+    or(
+      sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${notifications.teamId} and ${teamMembers.userId} = ${userId})`,
+      sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.role} = 'admin')`,
+    ),
+  );
+}
+
+export function newestOf(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(visibleTo(userId))
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadCountOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(visibleTo(userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks read those of `ids` that are the user's own; another user's ids change nothing. */
+export async function markRead(db: Db, userId: number, ids: readonly number[]): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.id, [...ids]),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
