@@ -47,12 +47,19 @@ export async function bundlePgliteWorker(): Promise<string> {
 
 let wasmModule: Promise<WebAssembly.Module> | undefined;
 
+/** Node's WebAssembly global: the project's types (no DOM library) declare its types but not its value. */
+const { compile } = (
+  globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+  }
+).WebAssembly;
+
 /** The run's bundled thread, and PGlite's WebAssembly compiled once in this process. */
 export async function compiledThread(): Promise<CompiledThread> {
   wasmModule ??= (async () => {
     // PGlite's entry point sits in its dist/ folder, beside pglite.wasm.
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    return WebAssembly.compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
+    return compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
   })();
   return { module: new URL(inject('pgliteWorker')), wasmModule: await wasmModule };
 }
