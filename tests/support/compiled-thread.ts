@@ -14,6 +14,7 @@ import type { CompiledThread } from '../../src/server/db/connect.ts';
 
 /** Where the bundled thread is written: inside the project, so that its imports find node_modules. */
 const FOLDER = path.resolve(import.meta.dirname, '../../.cache/test-threads');
+const UNUSED_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** Bundles db/pglite-worker.ts as scripts/build-server.mjs does; returns the file's URL. */
 export async function bundlePgliteWorker(): Promise<string> {
@@ -41,6 +42,14 @@ export async function bundlePgliteWorker(): Promise<string> {
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, code);
     fs.renameSync(partial, file);
+  }
+  // Bundles of other sources are removed once unused for a day, as the database templates are.
+  const now = new Date();
+  fs.utimesSync(file, now, now);
+  for (const name of fs.readdirSync(FOLDER)) {
+    const other = path.join(FOLDER, name);
+    if (other !== file && now.getTime() - fs.statSync(other).mtimeMs > UNUSED_FOR_MS)
+      fs.rmSync(other, { force: true });
   }
   return pathToFileURL(file).href;
 }
