@@ -60,9 +60,12 @@ export default defineConfig({
     },
     {
       command:
-        `rm -rf ${E2E_DATA_DIR} && node --import tsx src/server/cli/create-admin.ts` +
+        `node --import tsx tests/support/e2e-database.ts ${E2E_DATA_DIR}` +
+        ` && node --import tsx src/server/cli/create-admin.ts` +
         ` --email ${E2E_ADMIN.email} --name '${E2E_ADMIN.name}' --password 'Corner#Kick9'` +
-        ` && node --import tsx src/server/main.ts`,
+        // The built server, as `npm start` and the club run it (built first when older than its sources),
+        // rather than tsx compiling it and its database thread at each start.
+        ` && node scripts/build-if-stale.mjs && node dist/server/main.js`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

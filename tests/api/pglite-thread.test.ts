@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type Database,
   MIGRATIONS_FOLDER,
@@ -8,13 +10,18 @@ import {
 } from '../../src/server/db/connect.ts';
 import { isConnectionFailure, isUniqueViolation, sqlState } from '../../src/server/db/errors.ts';
 import { PGliteThread } from '../../src/server/db/pglite-thread.ts';
+import { compiledThread } from '../support/compiled-thread.ts';
+import { SCRATCH_FOLDER, SCRATCH_PREFIX } from '../support/database-templates.ts';
 
 // PGlite runs on a thread of its own (db/pglite-thread.ts): the app's thread must stay free while a
 // query runs, and transactions, errors and notifications must behave as PGlite's own.
 
 let database: Database;
+const folders: string[] = [];
+afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  const dataDir = migratedCopy();
+  database = await openDatabase({ kind: 'pglite', dataDir, thread: await compiledThread() });
   await database.db.execute(sql`create table probe (id int primary key, note text)`);
 });
 afterAll(() => database.close());
@@ -22,11 +29,27 @@ afterAll(() => database.close());
 const rows = async (query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
-const inMemory = {
-  dataDir: 'memory://',
-  migrationsFolder: MIGRATIONS_FOLDER,
-  startParams: PGLITE_START_PARAMS,
-};
+/** A scratch folder holding a copy of the run's migrated PGlite database in `pgdata`. */
+function migratedCopy(): string {
+  const folder = fs.mkdtempSync(path.join(SCRATCH_FOLDER, `${SCRATCH_PREFIX}${process.pid}-`));
+  folders.push(folder);
+  fs.cpSync(inject('pgliteTemplate'), path.join(folder, 'pgdata'), { recursive: true });
+  return folder;
+}
+
+/**
+ * A thread of its own on a copy of the run's migrated database, compiled as the test apps' threads are
+ * (compiled-thread.ts). Each used to create its database in memory, initdb and migrations through tsx:
+ * past the 30 s limit on a busy machine, before and after the other changes of docs/decisions/033.
+ */
+async function startThread(): Promise<PGliteThread> {
+  const dataDir = path.join(migratedCopy(), 'pgdata');
+  const { module, wasmModule } = await compiledThread();
+  return PGliteThread.start(
+    { dataDir, migrationsFolder: MIGRATIONS_FOLDER, startParams: PGLITE_START_PARAMS, wasmModule },
+    module,
+  );
+}
 
 describe('PGlite on its own thread', () => {
   it("leaves the app's thread free while a long query runs", async () => {
@@ -112,7 +135,7 @@ describe('PGlite on its own thread', () => {
   });
 
   it('fails a query whose parameter cannot cross to the thread, leaving nothing waiting', async () => {
-    const thread = await PGliteThread.start(inMemory);
+    const thread = await startThread();
     try {
       await expect(thread.query('select $1::text', [() => 1])).rejects.toThrow();
       expect(await thread.query('select 1 as one')).toMatchObject({ rows: [{ one: 1 }] });
@@ -122,7 +145,7 @@ describe('PGlite on its own thread', () => {
   });
 
   it('tells its owner when the thread dies, and fails every call instead of hanging', async () => {
-    const thread = await PGliteThread.start(inMemory);
+    const thread = await startThread();
     const failures: Error[] = [];
     thread.onFailure((error) => failures.push(error));
     await thread.worker.terminate();
@@ -131,7 +154,7 @@ describe('PGlite on its own thread', () => {
     // Requests meeting it answer 503 with Retry-After while the process stops (docs/decisions/026).
     expect(isConnectionFailure(await thread.query('select 1').catch((error: unknown) => error))).toBe(true);
     // Closing on purpose is no failure.
-    const closed = await PGliteThread.start(inMemory);
+    const closed = await startThread();
     const none: Error[] = [];
     closed.onFailure((error) => none.push(error));
     await closed.close();

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { bundlePgliteWorker } from './compiled-thread.ts';
 import {
   pgliteTemplate,
   postgresTemplate,
@@ -14,6 +15,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The migrated template database on TEST_DATABASE_URL's server, when it is set. */
     postgresTemplate: string | undefined;
+    /** db/pglite-worker.ts bundled for this run (compiled-thread.ts): its file URL. */
+    pgliteWorker: string;
   }
 }
 
@@ -21,10 +24,12 @@ export default async function setup(project: TestProject): Promise<void> {
   removeAbandonedScratch();
   const key = templateKey();
   const postgresUrl = process.env['TEST_DATABASE_URL'];
-  const [pglite, postgres] = await Promise.all([
+  const [pglite, postgres, worker] = await Promise.all([
     pgliteTemplate(key),
     postgresUrl ? postgresTemplate(postgresUrl, key) : undefined,
+    bundlePgliteWorker(),
   ]);
   project.provide('pgliteTemplate', pglite);
   project.provide('postgresTemplate', postgres);
+  project.provide('pgliteWorker', worker);
 }

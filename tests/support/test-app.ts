@@ -8,6 +8,7 @@ import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/connect.ts';
 import { type RenderedEmail, renderQueued } from '../../src/server/mail/templates.ts';
+import { compiledThread } from './compiled-thread.ts';
 import { SCRATCH_FOLDER, SCRATCH_PREFIX } from './database-templates.ts';
 
 // API tests run through the real server on a real database: PGlite always, and PostgreSQL too when
@@ -135,7 +136,9 @@ export async function startTestApp(
   const opened =
     database ??
     (await openDatabase(
-      pgDatabase ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 } : { kind: 'pglite', dataDir },
+      pgDatabase
+        ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
+        : { kind: 'pglite', dataDir, thread: await compiledThread() },
     ));
   await options.prepare?.(opened.db);
   const start = async () => {

@@ -151,7 +151,16 @@ export type DatabaseTarget =
       listenHeartbeatMs?: number;
     }
   /** `dataDir` 'memory://' keeps everything in memory (tests); a folder keeps it on disk. */
-  | { kind: 'pglite'; dataDir: string };
+  | { kind: 'pglite'; dataDir: string; thread?: CompiledThread };
+
+/**
+ * What a process that opens many PGlite databases compiles once rather than for each (the API tests,
+ * docs/decisions/033): the thread's module as JavaScript, and PGlite's WebAssembly.
+ */
+export interface CompiledThread {
+  module: URL;
+  wasmModule: WebAssembly.Module;
+}
 
 /** The database the configuration names: DATABASE_URL, or else PGlite under DATA_DIR. */
 export function configuredDatabase(config: {
@@ -172,10 +181,10 @@ export function configuredDatabase(config: {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres'
     ? openPostgres(target.url, target.poolSize ?? 10, target.listenHeartbeatMs ?? LISTEN_HEARTBEAT_MS)
-    : openPglite(target.dataDir);
+    : openPglite(target.dataDir, target.thread);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, compiled?: CompiledThread): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   try {
@@ -184,11 +193,15 @@ async function openPglite(dataDir: string): Promise<Database> {
     // gets its database from a child process first (docs/decisions/034).
     const pgdata = inMemory ? dataDir : path.join(dataDir, 'pgdata');
     if (!inMemory && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await setUpPglite(pgdata);
-    const client = await PGliteThread.start({
-      dataDir: pgdata,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      startParams: PGLITE_START_PARAMS,
-    });
+    const client = await PGliteThread.start(
+      {
+        dataDir: pgdata,
+        migrationsFolder: MIGRATIONS_FOLDER,
+        startParams: PGLITE_START_PARAMS,
+        wasmModule: compiled?.wasmModule,
+      },
+      compiled?.module,
+    );
     const writes = writeWatcher();
     // Drizzle's PGlite driver calls only query and transaction, which the thread answers alike.
     const db = drizzlePglite(client as unknown as PGlite, { schema, logger: writes.logger });

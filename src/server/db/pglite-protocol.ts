@@ -27,6 +27,8 @@ export interface WorkerData {
   dataDir: string;
   migrationsFolder: string;
   startParams: string[];
+  /** PGlite's WebAssembly, compiled once for many threads (tests start one per app); else each compiles it. */
+  wasmModule?: WebAssembly.Module | undefined;
 }
 
 const ERROR_FIELDS = ['code', 'constraint', 'detail', 'table', 'column'] as const;

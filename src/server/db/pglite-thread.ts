@@ -23,10 +23,12 @@ export interface ThreadTransaction {
 }
 
 /**
- * Starts the worker: the compiled module as it is, or the TypeScript one through tsx's own API, since a
- * worker thread does not inherit the `--import tsx` hooks of the app's thread (nor vitest's).
+ * Starts the worker: the compiled module as it is (the bundle's sibling, or `compiled`), or the
+ * TypeScript one through tsx's own API, since a worker thread does not inherit the `--import tsx` hooks
+ * of the app's thread (nor vitest's).
  */
-function startWorker(data: WorkerData): Worker {
+function startWorker(data: WorkerData, compiled?: URL): Worker {
+  if (compiled) return new Worker(compiled, { workerData: data });
   const entry = siblingModule('pglite-worker');
   if (!RUNNING_TYPESCRIPT) return new Worker(entry, { workerData: data });
   const tsxApi = tsxModule('tsx/esm/api');
@@ -63,9 +65,13 @@ export class PGliteThread {
     this.failureListeners.add(listener);
   }
 
-  /** Starts the thread, opens PGlite in `dataDir` and applies the migrations; resolves once it answers. */
-  static async start(data: WorkerData): Promise<PGliteThread> {
-    const worker = startWorker(data);
+  /**
+   * Starts the thread, opens PGlite in `dataDir` and applies the migrations; resolves once it answers.
+   * `compiled`: pglite-worker.ts compiled to JavaScript, for a process that runs the TypeScript sources
+   * (the tests bundle it once per run rather than have tsx compile it for every thread).
+   */
+  static async start(data: WorkerData, compiled?: URL): Promise<PGliteThread> {
+    const worker = startWorker(data, compiled);
     const thread = new PGliteThread(worker);
     await new Promise<unknown>((resolve, reject) => thread.pending.set(0, { resolve, reject }));
     return thread;

@@ -9,7 +9,7 @@ import { errorFields, type Reply, type Request, type WorkerData } from './pglite
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-const { dataDir, migrationsFolder, startParams } = workerData as WorkerData;
+const { dataDir, migrationsFolder, startParams, wasmModule } = workerData as WorkerData;
 
 // Drizzle's PGlite driver asks for dates and times as the database's text (it parses them itself);
 // its parsers are functions and cannot cross threads, so they are the same ones, here.
@@ -20,7 +20,11 @@ const PARSERS = Object.fromEntries(
   ),
 );
 
-const client = await PGlite.create(dataDir, { relaxedDurability: false, startParams });
+const client = await PGlite.create(dataDir, {
+  relaxedDurability: false,
+  startParams,
+  ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+});
 await migrate(drizzle(client), { migrationsFolder });
 
 interface OpenTransaction {
