@@ -64,12 +64,33 @@ export function NotificationBell({ className }: NotificationBellProps) {
           query={query}
           onOpen={(notification) => {
             if (notification.read_at === null) mark.mutate([notification.id]);
-            setOpen(false);
+            closeThenGo(() => setOpen(false), notification.link);
           }}
         />
       </Modal>
     </>
   );
+}
+
+/** How long to wait for the closing dialog's Back before going anyway (none comes if it had no entry). */
+const BACK_WAIT_MS = 400;
+
+/**
+ * The list's dialog owns a browser history entry, and closing it goes Back (lib/modal-history.ts):
+ * following the link at once would be undone by that Back. So the dialog closes first, and the link's
+ * address is opened once its Back has landed, as a new entry (Back from the event returns here).
+ */
+function closeThenGo(close: () => void, link: string) {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('popstate', go);
+    window.location.hash = new URL(link, window.location.href).hash;
+  };
+  window.addEventListener('popstate', go);
+  window.setTimeout(go, BACK_WAIT_MS);
+  close();
 }
 
 function NotificationList({
@@ -95,8 +116,15 @@ function NotificationList({
           key={notification.id}
           className={`notification${notification.read_at === null ? ' notification--unread' : ''}`}
         >
-          {/* The link's own navigation opens the screen; the tap also marks it read and closes the list. */}
-          <a className="notification__link" href={notification.link} onClick={() => onOpen(notification)}>
+          {/* A real link (a new tab, copying it); a tap marks it read, closes the list, then opens it. */}
+          <a
+            className="notification__link"
+            href={notification.link}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpen(notification);
+            }}
+          >
             <span className="notification__title">
               {notification.read_at === null && <span className="visually-hidden">Unread: </span>}
               {notification.title}
