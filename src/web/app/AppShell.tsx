@@ -13,6 +13,7 @@ import { useClubName } from '../lib/public-config.ts';
 import { useLiveStream } from '../lib/live-stream.ts';
 import { closeLayer, LAYER_MARKER, openLayer } from '../lib/modal-history.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
+import { NotificationBell } from '../features/notifications/components/NotificationBell.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
 import { liveQueryKeys, tabTitle, useTabCounts } from './registry.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -171,6 +172,7 @@ export function AppShell({ user }: AppShellProps) {
         onToggleDrawer={() => (drawerOpen ? closeDrawer(false) : setDrawerOpen(true))}
         menuButtonRef={menuButtonRef}
         unreadMessages={counts.messages ?? 0}
+        bell={<NotificationBell className="top-bar__bell" />}
       />
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeDrawer(true)} />}
       <Sidebar
@@ -182,6 +184,7 @@ export function AppShell({ user }: AppShellProps) {
         counts={counts}
         user={user}
         logoRef={logoRef}
+        bell={<NotificationBell className="sidebar__bell" />}
         teamPicker={
           <TeamPicker
             coachLike={coachLike}

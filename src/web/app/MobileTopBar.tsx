@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { badgeText } from '../../shared/display.ts';
 import { OfflineIndicator } from '../components/OfflineIndicator.tsx';
 import { TeamSwatch } from '../components/TeamSwatch.tsx';
@@ -13,6 +13,8 @@ interface MobileTopBarProps {
   menuButtonRef: Ref<HTMLButtonElement>;
   /** Unread messages: shown on the Menu button, since the Communication badge is inside the menu. */
   unreadMessages: number;
+  /** The notifications bell (features/notifications). */
+  bell: ReactNode;
 }
 
 /** Phones: the bar above the page with the menu toggle for the side bar. */
@@ -24,6 +26,7 @@ export function MobileTopBar({
   onToggleDrawer,
   menuButtonRef,
   unreadMessages,
+  bell,
 }: MobileTopBarProps) {
   const unread = badgeText(unreadMessages);
   return (
@@ -53,14 +56,7 @@ export function MobileTopBar({
         <span className="top-bar__title">{clubName}</span>
       )}
       <OfflineIndicator />
-      <button type="button" className="icon-button top-bar__bell" aria-label="Notifications">
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-          />
-        </svg>
-      </button>
+      {bell}
     </header>
   );
 }

@@ -17,6 +17,8 @@ interface SidebarProps {
   activeTab: TabId;
   counts: TabCounts;
   teamPicker: ReactNode;
+  /** The notifications bell beside the club's name, on wide screens (a phone's is in the top bar). */
+  bell: ReactNode;
   user: User;
   logoRef: Ref<HTMLButtonElement>;
   onHome: () => void;
@@ -34,6 +36,7 @@ export function Sidebar({
   activeTab,
   counts,
   teamPicker,
+  bell,
   user,
   logoRef,
   onHome,
@@ -43,16 +46,19 @@ export function Sidebar({
 }: SidebarProps) {
   return (
     <aside id={id} className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Side bar">
-      <button
-        ref={logoRef}
-        type="button"
-        className="sidebar__logo"
-        onClick={onHome}
-        title="Go to the dashboard"
-      >
-        <BrandMark />
-        <span className="sidebar__club">{clubName || 'Team Manager'}</span>
-      </button>
+      <div className="sidebar__brand">
+        <button
+          ref={logoRef}
+          type="button"
+          className="sidebar__logo"
+          onClick={onHome}
+          title="Go to the dashboard"
+        >
+          <BrandMark />
+          <span className="sidebar__club">{clubName || 'Team Manager'}</span>
+        </button>
+        {bell}
+      </div>
 
       <OfflineIndicator />
 

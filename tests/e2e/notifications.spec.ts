@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { todayIn } from '../../src/shared/event-dates.ts';
+import { addDays, formatDate } from '../../src/shared/events.ts';
+import {
+  apiCall,
+  coachWithTeam,
+  joinApprovedFor,
+  registerAccount,
+  signInAs,
+  snapshotter,
+} from './helpers.ts';
+
+// The bell (issue 19): a parent who was not looking learns of a cancelled practice from the bell, and
+// its link opens the practice.
+
+const TODAY = todayIn('America/Chicago');
+const snapshot = snapshotter('notifications');
+
+test('a parent sees a cancelled practice on the bell and opens it from there @phone', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U9 Kestrels', [{ name: 'Noa Berg' }]);
+  const parent = await registerAccount(request, 'Petra Berg', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, undefined);
+  const { practices } = await apiCall<{ practices: { id: number }[] }>(request, coach, 'post', '/practices', {
+    team_id: coach.team.id,
+    title: 'Friday Shooting',
+    date: addDays(TODAY, 2),
+    time: '17:00',
+    location: 'Back Field',
+  });
+  await apiCall(request, coach, 'put', `/practices/${practices[0]?.id}`, { status: 'cancelled' });
+
+  await signInAs(page, parent);
+  const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const list = page.getByRole('dialog', { name: 'Notifications' });
+  const cancelled = `U9 Kestrels: Practice "Friday Shooting" on ${formatDate(addDays(TODAY, 2))} is cancelled`;
+  await expect(list.getByRole('link').first()).toContainText(cancelled);
+  await snapshot(page, info, 'list');
+  await list.getByRole('link').first().click();
+  await expect(list).toBeHidden();
+  await expect(page).toHaveURL(
+    new RegExp(`#tournaments\\?section=practices&practiceId=${practices[0]?.id}$`),
+  );
+  await expect(page.getByRole('list', { name: 'Upcoming practices' })).toContainText('Friday Shooting');
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: 'Mark all read' })
+    .click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+});
