@@ -8,7 +8,7 @@
 //   DATABASE_URL=postgres://... node scripts/measure-memory.mjs
 //
 // Sign-in: --email and --password name an existing account; without them an account is registered
-// first. Build first (`npm run build`, or `node scripts/build-if-stale.mjs`).
+// first. --server names another build of main.js (to compare two builds). Build first (`npm run build`, or `node scripts/build-if-stale.mjs`).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     'interval-ms': { type: 'string', default: '100' },
+    server: { type: 'string', default: 'dist/server/main.js' },
   },
 });
 const intervalMs = Number(values['interval-ms']);
@@ -61,6 +62,24 @@ function cpuOf(pid) {
   } catch {
     return undefined;
   }
+}
+
+/** CPU seconds of each thread of the process that used 50 ms or more, by name#id ('main' for the first). */
+function threadsCpuOf(pid) {
+  const threads = new Map();
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name =
+        task === String(pid) ? 'main' : `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}#${task}`;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
+      if (seconds >= 0.05) threads.set(name, seconds);
+    } catch {
+      // the thread ended
+    }
+  }
+  return threads;
 }
 
 function childrenOf(pid) {
@@ -125,7 +144,7 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 const loadAtStart = load();
-const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+const server = spawn(process.execPath, [path.resolve(root, values.server)], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -188,6 +207,7 @@ try {
   await healthy();
   times.healthyMs = performance.now() - started;
   times.cpuAtHealthy = cpuOf(server.pid);
+  times.threadsAtHealthy = threadsCpuOf(server.pid);
   times.loadAtHealthy = load();
   sample();
   times.peakAtHealthy = processes.get(server.pid)?.peak;
@@ -220,6 +240,13 @@ console.log(
 if (times.healthyMs !== undefined)
   console.log(
     `healthy after ${(times.healthyMs / 1000).toFixed(2)} s wall, ${times.cpuAtHealthy?.toFixed(2)} s CPU in the server process (its children not counted)`,
+  );
+if (times.threadsAtHealthy)
+  console.log(
+    `  of which, by thread: ${[...times.threadsAtHealthy]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, seconds]) => `${name} ${seconds.toFixed(2)} s`)
+      .join(', ')}`,
   );
 for (const [pid, entry] of processes) {
   const role = pid === server.pid ? 'server' : 'child';
