@@ -1,5 +1,5 @@
-// Measures the memory and start-up time of the built server (docs/decisions/034): starts
-// `node dist/server/main.js`, samples the resident memory of it and of every process under it every
+// Measures the memory and start-up time of the built server (docs/decisions/034): starts it as
+// `npm start` does (node, with the flags of package.json's start script; without npm), samples the resident memory of it and of every process under it every
 // 100 ms (VmRSS, and VmHWM, the kernel's own peak, at each sample) until /api/health answers and a
 // sign-in has been made, then stops it and prints each process's peak.
 //
@@ -8,8 +8,10 @@
 //   DATABASE_URL=postgres://... node scripts/measure-memory.mjs
 //
 // Sign-in: --email and --password name an existing account; without them an account is registered
-// first. --server names another build of main.js (to compare two builds). Build first (`npm run build`, or `node scripts/build-if-stale.mjs`).
+// first; --sign-ins N signs in N times (each followed by the user's and teams' reads). --server names
+// another build of main.js (to compare two builds). Build first (`npm run build`, or `node scripts/build-if-stale.mjs`).
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -24,10 +26,11 @@ const { values } = parseArgs({
     password: { type: 'string' },
     'interval-ms': { type: 'string', default: '100' },
     server: { type: 'string', default: 'dist/server/main.js' },
+    'sign-ins': { type: 'string', default: '1' },
   },
 });
 const intervalMs = Number(values['interval-ms']);
-const freshFolder = !values['data-dir'] && !process.env.DATABASE_URL;
+const freshFolder = !values['data-dir'];
 const dataDir = values['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'club-memory-'));
 // Linux counts CPU time in /proc/<pid>/stat in clock ticks of 1/100 s (USER_HZ).
 const ticks = 100;
@@ -144,9 +147,28 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 const loadAtStart = load();
-const server = spawn(process.execPath, [path.resolve(root, values.server)], {
+// The node flags `npm start` gives the server (the last command of the script: node FLAGS main.js).
+const startScript = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+const nodeFlags = startScript
+  .split('&&')
+  .at(-1)
+  .trim()
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+console.log(`node ${[...nodeFlags, values.server].join(' ')}`);
+const server = spawn(process.execPath, [...nodeFlags, path.resolve(root, values.server)], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // PostgreSQL mode requires a shared signing secret; one for this run.
+    ...(process.env.DATABASE_URL && !process.env.JWT_SECRET
+      ? { JWT_SECRET: crypto.randomBytes(32).toString('hex') }
+      : {}),
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let exited = false;
@@ -171,6 +193,7 @@ function sample() {
       entry.peakPhase = phase;
     }
     entry.rss = memory.rss;
+    entry.cpu = cpuOf(pid) ?? entry.cpu;
     entry.lastSeen = now;
   }
 }
@@ -216,7 +239,12 @@ try {
   const password = values.password ?? 'Measure#Memory26';
   if (!values.email)
     await post('/api/auth/register', { name: 'Memory Probe', email, password, role: 'coach' });
-  await post('/api/auth/token', { username: email, password });
+  for (let i = 0; i < Number(values['sign-ins']); i++) {
+    const { access_token: token } = await post('/api/auth/token', { username: email, password });
+    // What the dashboard reads after a sign-in.
+    await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    await fetch(`${base}/api/teams`, { headers: { authorization: `Bearer ${token}` } });
+  }
   // A moment after the sign-in, for anything it started to show.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   sample();
@@ -233,6 +261,7 @@ if (freshFolder) fs.rmSync(dataDir, { recursive: true, force: true });
 const mb = (n) => `${Math.round(n)} MB`;
 console.log(
   `database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${freshFolder ? 'a fresh, empty folder' : dataDir}`}`,
+  `(files in ${freshFolder ? 'a fresh folder' : dataDir})`,
 );
 console.log(
   `load average (1, 5, 15 min): at start ${loadAtStart}, when healthy ${times.loadAtHealthy ?? '-'}`,
@@ -252,7 +281,7 @@ for (const [pid, entry] of processes) {
   const role = pid === server.pid ? 'server' : 'child';
   const lived = ((entry.lastSeen - entry.firstSeen) / 1000).toFixed(1);
   console.log(
-    `${role.padEnd(6)} ${String(pid).padEnd(8)} ${entry.name.padEnd(28)} peak ${mb(entry.peak).padStart(7)} (while ${entry.peakPhase}), seen for ${lived} s`,
+    `${role.padEnd(6)} ${String(pid).padEnd(8)} ${entry.name.padEnd(28)} peak ${mb(entry.peak).padStart(7)} (while ${entry.peakPhase}), seen for ${lived} s, ${entry.cpu?.toFixed(2)} s CPU when last seen`,
   );
 }
 if (times.peakAtHealthy !== undefined) console.log(`server peak until healthy: ${mb(times.peakAtHealthy)}`);
