@@ -192,6 +192,8 @@ function sample() {
       entry.peak = peak;
       entry.peakPhase = phase;
     }
+    // Read again: a child just forked still shows its parent's command line until it starts.
+    entry.name = nameOf(pid);
     entry.rss = memory.rss;
     entry.cpu = cpuOf(pid) ?? entry.cpu;
     entry.lastSeen = now;
