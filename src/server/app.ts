@@ -34,6 +34,11 @@ export interface AppOptions {
   config: Config;
   /** An already-open database (tests share one per file); otherwise opened from the config. */
   database?: Database;
+  /**
+   * The configured database, already being opened (main.ts starts it before the app's modules load);
+   * the app closes it, as one it opened itself.
+   */
+  opening?: Promise<Database>;
   /** Start the background mail sender (off in tests that drain the outbox themselves). */
   startMailSender?: boolean;
   /** Start the background group-chat sender (off where startMailSender is, unless set). */
@@ -71,7 +76,7 @@ const STARTUP_CHECK_MS = 10_000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  const database = options.database ?? (await openDatabase(configuredDatabase(config)));
+  const database = options.database ?? (await (options.opening ?? openDatabase(configuredDatabase(config))));
   const { db } = database;
 
   const app = Fastify({

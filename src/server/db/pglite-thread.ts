@@ -23,17 +23,24 @@ export interface ThreadTransaction {
 }
 
 /**
+ * The thread's JavaScript is PGlite's few calls and the rows of each answer: an 8 MB young generation
+ * is plenty, where V8 would grow it to 48 MB and keep that resident (docs/decisions/034).
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+/**
  * Starts the worker: the compiled module as it is (the bundle's sibling, or `compiled`), or the
  * TypeScript one through tsx's own API, since a worker thread does not inherit the `--import tsx` hooks
  * of the app's thread (nor vitest's).
  */
 function startWorker(data: WorkerData, compiled?: URL): Worker {
-  if (compiled) return new Worker(compiled, { workerData: data });
+  const options = { workerData: data, resourceLimits: THREAD_LIMITS };
+  if (compiled) return new Worker(compiled, options);
   const entry = siblingModule('pglite-worker');
-  if (!RUNNING_TYPESCRIPT) return new Worker(entry, { workerData: data });
+  if (!RUNNING_TYPESCRIPT) return new Worker(entry, options);
   const tsxApi = tsxModule('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
-  return new Worker(bootstrap, { eval: true, workerData: data });
+  return new Worker(bootstrap, { eval: true, ...options });
 }
 
 const THREAD_STOPPED = 'The database thread stopped';

@@ -1,11 +1,18 @@
 // The thread that runs PGlite (started by pglite-thread.ts). PGlite executes every query
 // synchronously inside WebAssembly: on the app's thread a list read stalled every other request for
 // tens of milliseconds (docs/decisions/013). Here it stalls only this thread.
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { errorFields, type Reply, type Request, type WorkerData } from './pglite-protocol.ts';
+
+// V8 recompiles PGlite's busiest WebAssembly functions with its optimizing compiler on background
+// threads, one per core by default; each thread's compiler memory stays in that thread's malloc arena
+// once freed. One such thread: 20-50 MB less resident in the server (docs/decisions/034). Read when
+// PGlite compiles its module, below (process-wide: it bounds only that background recompilation).
+v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
