@@ -5,23 +5,14 @@ import { useMe } from '../features/auth/api/get-me.ts';
 import { useMyRsvps } from '../features/calendar/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { RsvpSummary } from '../features/calendar/components/RsvpSummary.tsx';
+import { DASHBOARD_REFRESH_MS, DashboardEvents } from '../features/events/components/DashboardEvents.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
-import { lazyScreen } from '../components/LazyScreen.tsx';
 import { useCan } from '../lib/permissions.ts';
 import { useTeamTimeZone } from '../lib/public-config.ts';
 import { useNow } from '../lib/use-now.ts';
 
-// The dashboard's schedule cards: the events code, its schemas and luxon (today in the team's time zone)
-// load with them, not with the dashboard's own file.
-const DashboardEvents = lazyScreen(() =>
-  import('../features/events/components/DashboardEvents.tsx').then((m) => m.DashboardEvents),
-);
-
-/**
- * The dashboard reloads what it shows this often while it is visible (docs/product/events.md), as
- * DashboardEvents does (its constant is not imported: that would pull the lazy cards into this file).
- */
-const DASHBOARD_REFRESH_MS = 60_000;
+// The schedule cards are in the signed-in app's file, not a lazy file of their own: on a phone each lazy
+// file was one more round trip before the first screen (docs/decisions/040).
 
 interface DashboardScheduleProps {
   team: Team;
