@@ -66,6 +66,7 @@ const composedTabs: WebFeature = {
     },
     tournaments: {
       icon: 'trophy',
+      preload: EventsPage.preload,
       screen: (c) => (
         <EventsPage
           title={c.heading}
@@ -77,6 +78,7 @@ const composedTabs: WebFeature = {
     },
     messages: {
       icon: 'chat',
+      preload: MessagesScreen.preload,
       screen: (c) => (
         <MessagesScreen title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} userId={c.user.id} />
       ),
@@ -84,6 +86,7 @@ const composedTabs: WebFeature = {
     training: { icon: 'whistle' },
     admin: {
       icon: 'shield',
+      preload: AdminScreen.preload,
       screen: (c) => <AdminScreen coachLike={c.coachLike} team={c.selectedTeam} loading={!c.teamsLoaded} />,
     },
   },

@@ -10,6 +10,7 @@ export const calendarFeature: WebFeature = {
     calendar: {
       icon: 'calendar',
       heading: () => 'Team Calendar',
+      preload: CalendarPage.preload,
       screen: (c) => (
         <CalendarPage
           title={c.heading}
