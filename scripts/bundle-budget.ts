@@ -13,17 +13,11 @@ export type Page = keyof typeof BUDGETS;
 export const PAGE_NAMES: Record<Page, string> = { signIn: 'sign-in page', dashboard: 'signed-in dashboard' };
 
 /**
- * The page's entry (index.html) and, for the dashboard, the lazily loaded screens it opens on: the
- * signed-in app, and the schedule cards it shows as soon as a team is selected (with luxon).
+ * The page's entry (index.html) and, for the dashboard, the lazily loaded signed-in app, whose file holds
+ * the dashboard's schedule and cards too (docs/decisions/040).
  */
 const ENTRY = 'index.html';
-// Every card the dashboard loads on first show (each is its own lazy chunk).
-const DASHBOARD_MODULES = [
-  'app/SignedInApp.tsx',
-  'features/events/components/DashboardEvents.tsx',
-  'features/polls/components/DashboardPolls.tsx',
-  'features/announcements/components/DashboardAnnouncements.tsx',
-];
+const DASHBOARD_MODULES = ['app/SignedInApp.tsx'];
 
 interface ManifestChunk {
   file: string;

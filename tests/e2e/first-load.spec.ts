@@ -92,8 +92,8 @@ test('a signed-in dashboard stays within 170 KB; a tab loads its screen when fir
   const loaded = scripts.map((script) => script.path);
   expect(loaded).toContain(chunkOf('app/SignedInApp.tsx'));
   expect(loaded).not.toContain(chunkOf('features/roster/components/RosterPage.tsx'));
-  // The schedule cards come at once; the Team Events screen only when its tab is opened.
-  expect(loaded).toContain(chunkOf('features/events/components/DashboardEvents.tsx'));
+  // The schedule cards are in the signed-in app's file; the Team Events screen comes only when its tab is
+  // opened.
   expect(loaded).not.toContain(chunkOf('features/events/components/EventsPage.tsx'));
   // Brotli whenever it is smaller: a chunk of a few dozen bytes (a re-export) is sent as it is.
   for (const script of scripts) {
@@ -122,7 +122,7 @@ test('a screen that cannot be fetched offline says so and loads on Retry', async
   const coach = await coachWithTeam(request, 'U10 Kites', [{ name: 'Bo Park', jersey_number: 4 }]);
   await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
-  // The dashboard's schedule cards are a file of their own: loaded before the connection drops.
+  // The dashboard's schedule cards come with the signed-in app: loaded before the connection drops.
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 
   await context.setOffline(true);
@@ -181,7 +181,7 @@ test('a dialog whose code cannot be fetched offline can be closed, and opens onc
   const coach = await coachWithTeam(request, 'U8 Larks', [{ name: 'Di Fox' }]);
   await signInAs(page, coach);
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
-  // The dashboard's schedule cards are a file of their own: loaded before the connection drops.
+  // The dashboard's schedule cards come with the signed-in app: loaded before the connection drops.
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 
   await context.setOffline(true);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, measureFirstLoad } from '../../scripts/bundle-budget.ts';
 
 // The budget script reads the build manifest: the sign-in page is the entry and its static imports;
-// the dashboard adds the signed-in app's chunk, the schedule cards it shows at once, and their imports;
+// the dashboard adds the signed-in app's chunk (which holds the dashboard's cards) and its imports;
 // lazily loaded screens count for neither.
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'club-budget-'));
@@ -27,9 +27,6 @@ const files = {
   app: chunk('SignedInApp-c3.js', text(20_000)),
   appShared: chunk('Modal-d4.js', text(5_000)),
   roster: chunk('RosterPage-e5.js', text(90_000)),
-  schedule: chunk('DashboardEvents-g7.js', text(10_000)),
-  polls: chunk('DashboardPolls-h8.js', text(2_000)),
-  announcements: chunk('DashboardAnnouncements-i9.js', text(3_000)),
   css: chunk('index-f6.css', text(9_000)),
 };
 fs.mkdirSync(path.join(dist, '.vite'));
@@ -40,50 +37,25 @@ fs.writeFileSync(
       file: files.entry,
       isEntry: true,
       imports: ['_vendor-b2.js'],
-      dynamicImports: [
-        'app/SignedInApp.tsx',
-        'features/roster/components/RosterPage.tsx',
-        'features/events/components/DashboardEvents.tsx',
-        'features/polls/components/DashboardPolls.tsx',
-        'features/announcements/components/DashboardAnnouncements.tsx',
-      ],
+      dynamicImports: ['app/SignedInApp.tsx', 'features/roster/components/RosterPage.tsx'],
       css: [files.css],
     },
     '_vendor-b2.js': { file: files.vendor },
     '_Modal-d4.js': { file: files.appShared, imports: ['_vendor-b2.js'] },
     'app/SignedInApp.tsx': { file: files.app, isDynamicEntry: true, imports: ['index.html', '_Modal-d4.js'] },
     'features/roster/components/RosterPage.tsx': { file: files.roster, imports: ['_Modal-d4.js'] },
-    'features/events/components/DashboardEvents.tsx': {
-      file: files.schedule,
-      isDynamicEntry: true,
-      imports: ['_vendor-b2.js'],
-    },
-    'features/polls/components/DashboardPolls.tsx': { file: files.polls, isDynamicEntry: true },
-    'features/announcements/components/DashboardAnnouncements.tsx': {
-      file: files.announcements,
-      isDynamicEntry: true,
-      imports: ['_Modal-d4.js'],
-    },
   }),
 );
 
 describe('the first-load budget', () => {
-  it('counts the entry and its imports for the sign-in page, and adds the signed-in app and schedule cards for the dashboard', () => {
+  it('counts the entry and its imports for the sign-in page, and adds the signed-in app for the dashboard', () => {
     const weights = measureFirstLoad(dist);
     expect(weights.signIn.files).toEqual([files.entry, files.vendor]);
     expect(weights.dashboard.files.sort()).toEqual(
-      [
-        files.entry,
-        files.vendor,
-        files.app,
-        files.appShared,
-        files.schedule,
-        files.polls,
-        files.announcements,
-      ].sort(),
+      [files.entry, files.vendor, files.app, files.appShared].sort(),
     );
     expect(weights.signIn.raw).toBe(70_000);
-    expect(weights.dashboard.raw).toBe(110_000);
+    expect(weights.dashboard.raw).toBe(95_000);
 
     const entry = fs.readFileSync(path.join(dist, files.entry));
     const vendor = fs.readFileSync(path.join(dist, files.vendor));

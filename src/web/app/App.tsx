@@ -1,6 +1,8 @@
 import { lazyScreen } from '../components/LazyScreen.tsx';
+import { useMe } from '../features/auth/api/get-me.ts';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
 import { useAuthToken } from '../lib/auth-token.ts';
+import { usePublicConfig } from '../lib/public-config.ts';
 import { TitledPage } from './TitledPage.tsx';
 import { usePathname } from './usePathname.ts';
 
@@ -57,6 +59,10 @@ export function App() {
 /** Signed out: the sign-in screen. Signed in: the shell. */
 function MainApp() {
   const token = useAuthToken();
+  // Asked for while the signed-in app's file downloads, not once it has run: on a phone that is one round
+  // trip fewer before the first screen (docs/decisions/040). The shell reads both under the same keys.
+  useMe(token !== null);
+  usePublicConfig();
   if (!token) {
     return (
       <TitledPage title="Login">

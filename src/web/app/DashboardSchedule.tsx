@@ -1,27 +1,18 @@
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useDeferredValue } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
 import { rsvpClosedMessage } from '../../shared/rsvp.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useMyRsvps } from '../features/rsvp/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { RsvpSummary } from '../features/rsvp/components/RsvpSummary.tsx';
+import { DASHBOARD_REFRESH_MS, DashboardEvents } from '../features/events/components/DashboardEvents.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
-import { lazyScreen } from '../components/LazyScreen.tsx';
 import { useCan } from '../lib/permissions.ts';
 import { useTeamTimeZone } from '../lib/public-config.ts';
 import { useNow } from '../lib/use-now.ts';
 
-// The dashboard's schedule cards: the events code, its schemas and luxon (today in the team's time zone)
-// load with them, not with the dashboard's own file.
-const DashboardEvents = lazyScreen(() =>
-  import('../features/events/components/DashboardEvents.tsx').then((m) => m.DashboardEvents),
-);
-
-/**
- * The dashboard reloads what it shows this often while it is visible (docs/product/events.md), as
- * DashboardEvents does (its constant is not imported: that would pull the lazy cards into this file).
- */
-const DASHBOARD_REFRESH_MS = 60_000;
+// The schedule cards are in the signed-in app's file, not a lazy file of their own: on a phone each lazy
+// file was one more round trip before the first screen (docs/decisions/040).
 
 interface DashboardScheduleProps {
   team: Team;
@@ -54,6 +45,11 @@ export function DashboardSchedule({ team, coachLike, cards, tail }: DashboardSch
       {tail}
     </>
   );
+  // The schedule's first render is the dashboard's heaviest (the team's time zone is first used there):
+  // deferred, it runs after the welcome card has painted, in slices, not in one long task with it
+  // (docs/decisions/040). Its 'Loading...' line is the one the schedule shows while it loads.
+  const started = useDeferredValue(true, false);
+  if (!started) return <p role="status">Loading...</p>;
   return me.data ? (
     <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} after={after} />
   ) : (

@@ -67,6 +67,7 @@ const composedTabs: WebFeature = {
     },
     tournaments: {
       icon: 'trophy',
+      preload: EventsPage.preload,
       screen: (c) => (
         <EventsPage
           title={c.heading}
@@ -79,6 +80,7 @@ const composedTabs: WebFeature = {
     calendar: {
       icon: 'calendar',
       heading: () => 'Team Calendar',
+      preload: CalendarScreen.preload,
       screen: (c) => (
         <CalendarScreen
           title={c.heading}
@@ -91,6 +93,7 @@ const composedTabs: WebFeature = {
     },
     messages: {
       icon: 'chat',
+      preload: MessagesScreen.preload,
       screen: (c) => (
         <MessagesScreen title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} userId={c.user.id} />
       ),
@@ -98,6 +101,7 @@ const composedTabs: WebFeature = {
     training: { icon: 'whistle' },
     admin: {
       icon: 'shield',
+      preload: AdminScreen.preload,
       screen: (c) => <AdminScreen coachLike={c.coachLike} team={c.selectedTeam} loading={!c.teamsLoaded} />,
     },
   },

@@ -132,5 +132,12 @@ export function lazyScreen<P extends object>(
       />
     );
   }
+  /**
+   * Starts fetching the code now, before the screen renders (the browser fetches a module once, so the
+   * render finds it loaded or loading). A failure is left to the render, which shows Retry.
+   */
+  LazyScreen.preload = () => {
+    load().catch(() => undefined);
+  };
   return LazyScreen;
 }

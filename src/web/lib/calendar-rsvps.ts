@@ -8,6 +8,8 @@ import type { CalendarEvent } from '../../shared/calendar.ts';
 // features never import each other (docs/decisions/038).
 
 export interface CalendarRsvps {
+  /** True until the user's RSVP list has answered (what 'Show RSVPs for' needs). */
+  loading: boolean;
   /** The players the user answers for (a parent may subscribe to one child's calendar). */
   players: readonly RsvpPlayer[];
   /** 'Show RSVPs for', when the user answers for more than one player; null otherwise. */

@@ -30,6 +30,8 @@ export interface TabContribution {
   heading?: (coachLike: boolean) => string;
   /** The tab's screen; without one the page shows its heading until its feature arrives. */
   screen?: (context: TabScreenContext) => ReactNode;
+  /** Starts fetching a lazily loaded screen's code (a page opened on this tab, before the user is known). */
+  preload?: () => void;
 }
 
 /** A count beside a tab in the side bar (0 shows none). */

@@ -9,6 +9,7 @@ export const documentsFeature: WebFeature = {
   tabs: {
     documents: {
       icon: 'document',
+      preload: DocumentsPage.preload,
       screen: (c) => (
         <DocumentsPage title={c.heading} team={c.selectedTeam} teams={c.teams} loading={!c.teamsLoaded} />
       ),

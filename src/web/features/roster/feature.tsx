@@ -9,6 +9,7 @@ export const rosterFeature: WebFeature = {
     team: {
       icon: 'users',
       title: (coachLike) => (coachLike ? 'Team Management' : 'Team Roster'),
+      preload: RosterPage.preload,
       screen: (c) => <RosterPage title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} />,
     },
   },

@@ -138,6 +138,18 @@ function TeamCalendar({
     }
   };
 
+  // Until the user's RSVP list has answered, one line: the 'Show RSVPs for' choice it may add above the
+  // month would push the month down as it appeared (layout shift 0.074 on a phone: docs/decisions/040).
+  if (rsvps.loading) {
+    return (
+      <div className="page-body page-body--wide cal-page">
+        <p className="card" role="status">
+          Loading...
+        </p>
+      </div>
+    );
+  }
+
   const dayEvents = eventsByDate.get(selected) ?? [];
   const panel = <DayEvents events={dayEvents} eventRsvp={rsvps.eventRsvp} />;
 

@@ -16,6 +16,7 @@ export function useCalendarRsvps(team: Team, userId: number, coachLike: boolean)
     runsTeam: useCan(team, 'record_attendance'),
   });
   return {
+    loading: rsvp.status === 'loading',
     players: rsvp.players,
     filter:
       rsvp.players.length < 2 ? null : (
