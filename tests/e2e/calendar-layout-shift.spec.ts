@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coachWithTeam, signInAs } from './helpers.ts';
+import { coachWithTeam, layoutShifts, recordLayoutShifts, signInAs } from './helpers.ts';
 
 // The calendar must not jump while it loads (docs/decisions/040): on a phone whose RSVP list arrives
 // late, the 'Show RSVPs for' choice a coach of two players gets must not push the month down as it
@@ -17,18 +17,7 @@ test('the calendar does not shift when the RSVP list arrives late, on a slow pho
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.route('**/api/team-rsvp/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
@@ -37,8 +26,7 @@ test('the calendar does not shift when the RSVP list arrives late, on a slow pho
   await expect(page.getByRole('heading', { level: 1, name: 'Team Calendar' })).toBeVisible();
   await expect(page.getByLabel('Show RSVPs for')).toBeVisible();
   await expect(page.getByRole('grid')).toBeVisible();
-  await page.waitForTimeout(500);
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  const shifts = await layoutShifts(page);
   const total = shifts.reduce((sum, value) => sum + value, 0);
   expect(total, `layout shifts: ${shifts.map((value) => value.toFixed(3)).join(', ')}`).toBeLessThan(0.01);
   await context.close();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, coachWithTeam, signInAs } from './helpers.ts';
+import { apiCall, coachWithTeam, layoutShifts, recordLayoutShifts, signInAs } from './helpers.ts';
 
 // The dashboard must not jump while it fills in (docs/decisions/039): on a phone whose answers arrive
 // one by one, as on a weak signal, what is already on screen stays where it is. Lighthouse counts the
@@ -59,18 +59,7 @@ test('the dashboard does not shift while its cards load, on a slow phone @phone-
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.route('**/api/**', async (route) => {
     const delay = DELAYS_MS.find(([pattern]) => pattern.test(route.request().url()))?.[1] ?? 0;
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -82,8 +71,7 @@ test('the dashboard does not shift while its cards load, on a slow phone @phone-
   await expect(page.getByText('Extra practice?', { exact: true })).toBeVisible();
   await expect(page.getByText('Kit check', { exact: true })).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
-  await page.waitForTimeout(500);
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  const shifts = await layoutShifts(page);
   const total = shifts.reduce((sum, value) => sum + value, 0);
   expect(total, `layout shifts: ${shifts.map((value) => value.toFixed(3)).join(', ')}`).toBeLessThan(0.1);
   await context.close();

@@ -233,3 +233,28 @@ export async function joinApprovedFor(
   );
   await apiCall(request, coach, 'post', `/join-requests/${requestId}/approve`, { player_id: playerId });
 }
+
+/**
+ * Records the page's layout shifts from its first paint (not those right after input), as Lighthouse's
+ * CLS counts them. Call before the page loads; `layoutShifts` reads them.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts recorded so far, after half a second for a late one. */
+export async function layoutShifts(page: Page): Promise<number[]> {
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+}

@@ -38,6 +38,9 @@ function toGame(row: queries.GameRow): Game {
   };
 }
 
+/** The columns a body sets: all of them for a new game's body, those given for an edit. */
+function values(input: GameInput): Required<queries.GameValues>;
+function values(input: GameChange): queries.GameValues;
 function values(input: GameChange): queries.GameValues {
   return {
     opponent: input.opponent,
@@ -65,15 +68,7 @@ export function createGameService({ db, config }: { db: Db; config: Pick<Config,
       refuseMissingTime(input.date, input.time, zone);
       const row = await db.transaction(async (tx) => {
         const game = await queries.insertGame(tx, access.team.id, {
-          opponent: input.opponent,
-          date: input.date,
-          time: input.time,
-          location: input.location,
-          address: input.address,
-          type: input.type,
-          isHome: input.is_home,
-          kit: input.kit,
-          notes: input.notes,
+          ...values(input),
           ...settleScores(undefined, input),
         });
         // A game entered after it was played (a result recorded) is history, not news.
