@@ -70,6 +70,35 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   /** How often the group-chat sender looks for due cross-posts (it also starts at once when one is queued). */
   CHAT_POST_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  // Notifications (docs/product/notifications.md): reminders, delayed message emails, the scheduler,
+  // web push.
+  /** Hours before an event that its automatic RSVP reminder goes out, for teams that did not choose (0: off). */
+  REMINDER_HOURS_DEFAULT: z.coerce.number().int().min(0).max(336).default(48),
+  /** A message still unread this many minutes after it arrived is emailed. */
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(10),
+  /** How often the scheduler and the notification sender look for due work. */
+  NOTIFY_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+  /**
+   * Hosts (names or addresses, any port, http allowed) a push subscription may name besides the known
+   * browser push services: comma-separated; tests name a local endpoint.
+   */
+  PUSH_ENDPOINT_ALLOW: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    ),
+  /** VAPID keys for web push (base64url); unset, a pair is generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services may contact about this server's pushes (mailto: or https:); by default MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://')
+    .optional(),
   // Rate limits: attempts per window, per client address (an IPv6 client per /64) and per account
   // (docs/product/limits-and-abuse.md). Sign-in counts failures only, per (account, address) so a
   // stranger failing on purpose from one address cannot lock the owner out; the per-account ceiling is

@@ -17,6 +17,8 @@ const NOT_VERSIONED: Record<string, string> = {
   // One row per person told, read only by that person (no-store); written in the transaction of the
   // change it tells of, whose own rows grow the team's version.
   notifications: "each user's own; the bell's read is no-store and keyed by the user, not the team",
+  // The delivery outbox under notifications: its sender's claims and marks are no team's change.
+  notification_deliveries: 'the notification sender writes it in the background; no team read shows it',
 };
 
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;

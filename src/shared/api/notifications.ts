@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, NOTIFICATION_LIMITS } from '../notifications.ts';
+import { EMAIL_MODES, NOTIFICATION_KINDS, NOTIFICATION_LIMITS } from '../notifications.ts';
+import { RSVP_EVENT_TYPES } from '../rsvp.ts';
 import { numberFromText } from './fields.ts';
 
 // Request and response shapes of /api/notifications (docs/product/notifications.md 'API').
@@ -53,3 +54,57 @@ export const markReadBody = z.object({
 
 /** What both 'read' and 'read-all' answer: the unread count left, for the badge. */
 export const unreadCountAnswer = z.object({ unread_count: z.number().int() });
+
+const clockTime = z
+  .string({ error: 'Quiet hours must be times like 21:00' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Quiet hours must be times like 21:00');
+
+/**
+ * GET and PUT /api/notifications/preferences: every kind with its email and push choice, quiet hours
+ * (null: none) and the digest hour, in the team's time zone. A PUT may name only some kinds; the
+ * others keep what they were.
+ */
+export const kindPreferenceSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' }),
+  email: z.enum(EMAIL_MODES, { error: 'Email must be now, digest or off' }),
+  push: z.boolean({ error: 'Push must be true or false' }),
+});
+
+export const notificationPreferencesSchema = z.object({
+  kinds: z.array(kindPreferenceSchema),
+  quiet_hours: z.object({ start: clockTime, end: clockTime }).nullable(),
+  digest_hour: z
+    .number({ error: 'The digest hour must be a number from 0 to 23' })
+    .int('The digest hour must be a number from 0 to 23')
+    .min(0, 'The digest hour must be a number from 0 to 23')
+    .max(23, 'The digest hour must be a number from 0 to 23'),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const notificationPreferencesBody = notificationPreferencesSchema.partial().refine(
+  (body) => new Set((body.kinds ?? []).map((k) => k.kind)).size === (body.kinds ?? []).length,
+  'Each kind may be named once',
+);
+
+/** POST /api/team-rsvp/remind. */
+export const remindBody = z.object({
+  event_type: z.enum(RSVP_EVENT_TYPES, { error: 'event_type must be game, tournament or practice' }),
+  event_id: z.number({ error: 'event_id must be a number' }).int().positive(),
+});
+export const remindAnswer = z.object({ sent: z.number().int() });
+
+/** POST and DELETE /api/push/subscriptions: the browser's PushSubscription as JSON. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.string({ error: 'endpoint is required' }).url('endpoint must be a URL').max(2000),
+  keys: z.object(
+    {
+      p256dh: z.string({ error: 'keys.p256dh is required' }).min(1).max(200),
+      auth: z.string({ error: 'keys.auth is required' }).min(1).max(100),
+    },
+    { error: 'keys is required' },
+  ),
+});
+export const pushUnsubscribeBody = z.object({
+  endpoint: z.string({ error: 'endpoint is required' }).min(1).max(2000),
+});
+export const vapidPublicKeyAnswer = z.object({ public_key: z.string() });

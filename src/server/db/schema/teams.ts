@@ -59,6 +59,11 @@ export const teams = pgTable(
      * answer 304 from this one number without reading the rows again.
      */
     dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Hours before each event that the automatic RSVP reminder goes out (Team Settings): null follows
+     * REMINDER_HOURS_DEFAULT, 0 turns reminders off (docs/product/notifications.md 'RSVP reminders').
+     */
+    rsvpReminderHours: integer('rsvp_reminder_hours'),
   },
   (t) => [uniqueIndex('teams_invite_code_key').on(t.inviteCode)],
 );
