@@ -7,6 +7,7 @@ import { ChatPostSender } from './features/announcements/chat-sender.ts';
 import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
+import { createLinkSigner } from './features/auth/signed-links.ts';
 import { loadSigningSecret } from './features/auth/signing-secret.ts';
 import type { BlobStore } from './blob-store/index.ts';
 import { createHealthChecks } from './features/health/checks.ts';
@@ -28,6 +29,7 @@ import { webPlugin } from './plugins/web.ts';
 import { errorForLog } from './error-log.ts';
 import { type RouteContext, type RouteScope, routesOf, type ServerFeature } from './feature-module.ts';
 import { SERVER_FEATURES } from './features.ts';
+import { Scheduler } from './scheduler.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface AppOptions {
@@ -43,6 +45,8 @@ export interface AppOptions {
   startMailSender?: boolean;
   /** Start the background group-chat sender (off where startMailSender is, unless set). */
   startChatPostSender?: boolean;
+  /** Start the scheduler (off where startMailSender is, unless set). */
+  startScheduler?: boolean;
   /** Seconds before a failed cross-post is tried again (tests shorten it). */
   chatPostRetryDelay?: (attempts: number) => number;
   logger?: boolean;
@@ -56,6 +60,8 @@ export interface App extends FastifyInstance {
   answerCache: AnswerCache;
   mailSender: MailSender;
   chatPostSender: ChatPostSender;
+  /** Runs each feature's due jobs (scheduler.ts; tests call drain()). */
+  scheduler: Scheduler;
   /** Where document files live (blob-store/). */
   blobStore: BlobStore;
   /** Removes orphan blobs announced more than `olderThanMs` ago (hourly; tests call it). */
@@ -155,10 +161,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     config,
     tokens,
+    links: createLinkSigner(signingSecret),
     mailQueued: () => mailSender.nudge(),
     chatPostQueued: () => chatPostSender.nudge(),
     log: app.log,
   });
+  const scheduler = new Scheduler(db, config.NOTIFY_POLL_SECONDS * 1000, app.log);
+  for (const feature of SERVER_FEATURES as readonly ServerFeature<Services>[]) {
+    for (const work of feature.jobs?.(services, config) ?? []) {
+      if ('handler' in work) scheduler.register(work.job, work.handler);
+      else scheduler.every(work.job, work.everyMs, work.run);
+    }
+  }
+  app.decorate('scheduler', scheduler);
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;
   app.decorate('blobStore', services.blobs);
   // Orphan blobs (announced, named by no document) and what interrupted writes left in the store.
@@ -228,6 +243,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if ((options.startChatPostSender ?? options.startMailSender) !== false) {
     app.addHook('onReady', async () => chatPostSender.start());
   }
+  if ((options.startScheduler ?? options.startMailSender) !== false) {
+    app.addHook('onReady', async () => scheduler.start());
+  }
   const stopChangeCache = await startChangeCache(database);
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
@@ -235,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await stopChangeCache();
     await mailSender.stop();
     await chatPostSender.stop();
+    await scheduler.stop();
     if (!options.database) await database.close();
   });
   return app;

@@ -75,7 +75,11 @@ const envSchema = z.object({
   /** Hours before an event that its automatic RSVP reminder goes out, for teams that did not choose (0: off). */
   REMINDER_HOURS_DEFAULT: z.coerce.number().int().min(0).max(336).default(48),
   /** A message still unread this many minutes after it arrived is emailed. */
-  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(10),
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
   /** How often the scheduler and the notification sender look for due work. */
   NOTIFY_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
   /**

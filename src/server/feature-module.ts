@@ -3,8 +3,10 @@ import type { BlobStore } from './blob-store/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import type { AccessTokens } from './features/auth/access-tokens.ts';
+import type { LinkSigner } from './features/auth/signed-links.ts';
 import type { HealthChecks } from './features/health/checks.ts';
 import type { AnswerCache } from './plugins/answer-cache.ts';
+import type { JobHandler } from './scheduler.ts';
 
 // What a server feature gives the app (docs/decisions/037): one module per feature folder
 // (features/<name>/feature.ts), listed once in features.ts. It names the features it may use (the
@@ -16,6 +18,8 @@ export interface ServiceDeps {
   db: Db;
   config: Config;
   tokens: AccessTokens;
+  /** Signs links that work without signing in (RSVP answers from an email, unsubscribe). */
+  links: LinkSigner;
   /** Tells the mail sender something was queued. */
   mailQueued: () => void;
   /** Tells the group-chat sender a cross-post was queued. */
@@ -83,7 +87,13 @@ export interface ServerFeature<S extends object = object> {
   services?: (deps: FeatureDeps, earlier: Readonly<Record<string, unknown>>) => S;
   /** Its route groups, registered in this order (made with `group`, which knows its services' type). */
   routes?: (group: RouteGroupOf<S>) => readonly FeatureRoutes<S>[];
+  /** Work it does at a time (scheduler.ts): jobs run when due, or tasks run every so often. */
+  jobs?: (services: S, config: Config) => readonly ScheduledWork[];
 }
+
+/** A job run when one of its rows falls due, or a task run about every `everyMs` (scheduler.ts). */
+export type ScheduledWork =
+  { job: string; handler: JobHandler } | { job: string; everyMs: number; run: () => Promise<void> };
 
 /** A feature's route groups. */
 export function routesOf<S extends object>(feature: ServerFeature<S>): readonly FeatureRoutes<S>[] {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccessTokens } from '../../src/server/features/auth/access-tokens.ts';
+import { createLinkSigner } from '../../src/server/features/auth/signed-links.ts';
 import { retryDelaySeconds } from '../../src/server/outbox-claims.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { type ReceivedEmail, SmtpReceiver } from '../support/smtp-receiver.ts';
@@ -213,6 +214,7 @@ describe.each(BACKENDS)('email outbox on $name', (backend) => {
         CLUB_NAME: 'Somewhere Else FC',
       }),
       tokens: createAccessTokens('a-signing-secret-for-this-test-only-0123456789', 1),
+      links: createLinkSigner('a-signing-secret-for-this-test-only-0123456789'),
       // Nothing tells this app's sender: it sends when the test drains it.
       mailQueued: () => {},
     });

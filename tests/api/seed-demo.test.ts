@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoClub } from '../../src/server/cli/demo-club.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccessTokens } from '../../src/server/features/auth/access-tokens.ts';
+import { createLinkSigner } from '../../src/server/features/auth/signed-links.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { BACKENDS, queryRows, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -24,8 +25,8 @@ describe.each(BACKENDS)('the demo seed on $name', (backend) => {
       DATA_DIR: t.dataDir,
       PUBLIC_URL: 'http://localhost:3000',
     });
-    const tokens = createAccessTokens('a-signing-secret-for-this-test-only-0123456789', 1);
-    await seedDemoClub(t.db, cliConfig, tokens);
+    const secret = 'a-signing-secret-for-this-test-only-0123456789';
+    await seedDemoClub(t.db, cliConfig, createAccessTokens(secret, 1), createLinkSigner(secret));
   });
   afterAll(async () => {
     await t?.close();

@@ -10,6 +10,7 @@ import type { Position, Relationship } from '../../shared/teams.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { AccessTokens } from '../features/auth/access-tokens.ts';
+import type { LinkSigner } from '../features/auth/signed-links.ts';
 import { markEmailVerified } from '../features/auth/email-verification.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../features/auth/queries.ts';
@@ -49,14 +50,19 @@ interface Seeder {
   accounts: DemoAccount[];
 }
 
-export async function seedDemoClub(db: Db, config: Config, tokens: AccessTokens): Promise<DemoClub> {
+export async function seedDemoClub(
+  db: Db,
+  config: Config,
+  tokens: AccessTokens,
+  links: LinkSigner,
+): Promise<DemoClub> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const s: Seeder = {
       db: tx,
       config,
       // Nothing to nudge: the app's sender sends the invites when it runs.
-      services: createServices({ db: tx, config, tokens, mailQueued: () => {} }),
+      services: createServices({ db: tx, config, tokens, links, mailQueued: () => {} }),
       passwordHash,
       accounts: [],
     };

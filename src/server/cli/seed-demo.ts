@@ -2,6 +2,7 @@ import { passwordErrors } from '../../shared/password-policy.ts';
 import { loadConfig } from '../config.ts';
 import { configuredDatabase, openDatabase } from '../db/connect.ts';
 import { createAccessTokens } from '../features/auth/access-tokens.ts';
+import { createLinkSigner } from '../features/auth/signed-links.ts';
 import { loadSigningSecret } from '../features/auth/signing-secret.ts';
 import { COACH_EMAIL, DEMO_PASSWORD, demoClubExists, seedDemoClub } from './demo-club.ts';
 
@@ -26,15 +27,13 @@ try {
     console.error(`The demo club is already there (${COACH_EMAIL} exists). Seed a fresh database instead.`);
     process.exitCode = 1;
   } else {
-    const tokens = createAccessTokens(
-      await loadSigningSecret(db, {
-        configured: config.JWT_SECRET,
-        database: database.kind,
-        dataDir: config.DATA_DIR,
-      }),
-      config.ACCESS_TOKEN_TTL_HOURS,
-    );
-    const { accounts, teams } = await seedDemoClub(db, config, tokens);
+    const secret = await loadSigningSecret(db, {
+      configured: config.JWT_SECRET,
+      database: database.kind,
+      dataDir: config.DATA_DIR,
+    });
+    const tokens = createAccessTokens(secret, config.ACCESS_TOKEN_TTL_HOURS);
+    const { accounts, teams } = await seedDemoClub(db, config, tokens, createLinkSigner(secret));
     console.log(
       `Demo club seeded on ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}.`,
     );

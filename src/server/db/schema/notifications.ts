@@ -89,10 +89,7 @@ export const notificationSettings = pgTable(
   },
   (t) => [
     check('notification_settings_digest_hour_check', sql`${t.digestHour} between 0 and 23`),
-    check(
-      'notification_settings_quiet_check',
-      sql`(${t.quietStart} is null) = (${t.quietEnd} is null)`,
-    ),
+    check('notification_settings_quiet_check', sql`(${t.quietStart} is null) = (${t.quietEnd} is null)`),
   ],
 );
 
