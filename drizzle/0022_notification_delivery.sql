@@ -15,7 +15,7 @@ CREATE TABLE "notification_deliveries" (
 	"digested_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notification_deliveries_channel_check" CHECK ("notification_deliveries"."channel" in ('email', 'push')),
-	CONSTRAINT "notification_deliveries_outcome_check" CHECK ("notification_deliveries"."outcome" in ('sent', 'digest', 'off', 'coalesced', 'no_device', 'unread'))
+	CONSTRAINT "notification_deliveries_outcome_check" CHECK ("notification_deliveries"."outcome" in ('sent', 'digest', 'off', 'coalesced', 'no_device', 'unverified'))
 );
 --> statement-breakpoint
 CREATE TABLE "notification_preferences" (

@@ -29,6 +29,7 @@ import { webPlugin } from './plugins/web.ts';
 import { errorForLog } from './error-log.ts';
 import { type RouteContext, type RouteScope, routesOf, type ServerFeature } from './feature-module.ts';
 import { SERVER_FEATURES } from './features.ts';
+import { NotificationSender } from './features/notifications/sender.ts';
 import { Scheduler } from './scheduler.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -62,6 +63,8 @@ export interface App extends FastifyInstance {
   chatPostSender: ChatPostSender;
   /** Runs each feature's due jobs (scheduler.ts; tests call drain()). */
   scheduler: Scheduler;
+  /** Emails and pushes notifications (features/notifications/sender.ts; tests call drain()). */
+  notificationSender: NotificationSender;
   /** Where document files live (blob-store/). */
   blobStore: BlobStore;
   /** Removes orphan blobs announced more than `olderThanMs` ago (hourly; tests call it). */
@@ -157,11 +160,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dataDir: config.DATA_DIR,
   });
   const tokens = createAccessTokens(signingSecret, config.ACCESS_TOKEN_TTL_HOURS);
+  const links = createLinkSigner(signingSecret);
   const services = createServices({
     db,
     config,
     tokens,
-    links: createLinkSigner(signingSecret),
+    links,
     mailQueued: () => mailSender.nudge(),
     chatPostQueued: () => chatPostSender.nudge(),
     log: app.log,
@@ -174,6 +178,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   }
   app.decorate('scheduler', scheduler);
+  const notificationSender = new NotificationSender({
+    db,
+    links,
+    zone: config.TEAM_TIME_ZONE,
+    pollMs: config.NOTIFY_POLL_SECONDS * 1000,
+    log: app.log,
+    mailQueued: () => mailSender.nudge(),
+  });
+  app.decorate('notificationSender', notificationSender);
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;
   app.decorate('blobStore', services.blobs);
   // Orphan blobs (announced, named by no document) and what interrupted writes left in the store.
@@ -245,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   if ((options.startScheduler ?? options.startMailSender) !== false) {
     app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onReady', async () => notificationSender.start());
   }
   const stopChangeCache = await startChangeCache(database);
   app.addHook('onClose', async () => {
@@ -254,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await mailSender.stop();
     await chatPostSender.stop();
     await scheduler.stop();
+    await notificationSender.stop();
     if (!options.database) await database.close();
   });
   return app;

@@ -41,11 +41,12 @@ export class MailSender extends OutboxDrainer<OutboxRow> {
             skipped.set(row, needless);
             return;
           }
+          const { headers, ...rendered } = render(row, site);
           const email = {
             from: config.MAIL_FROM,
             to: row.toAddress,
-            ...render(row, site),
-            headers: AUTOMATIC,
+            ...rendered,
+            headers: { ...headers, ...AUTOMATIC },
           };
           try {
             await transport.send(email);

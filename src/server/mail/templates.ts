@@ -17,14 +17,25 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), for notification emails. */
+  headers?: Record<string, string>;
 }
 
-/** A paragraph, a quoted line (shown strong), or a link to a path on the app. */
-type Block = string | { quote: string } | { path: string; label: string; textLabel?: string };
+/**
+ * A paragraph, a quoted line (shown strong), a link to a path on the app, or a row of links (the
+ * Going / Maybe / Can't go buttons of one player).
+ */
+type Block =
+  | string
+  | { quote: string }
+  | { path: string; label: string; textLabel?: string }
+  | { caption: string; links: { path: string; label: string }[] };
 
 interface Letter {
   subject: string;
   blocks: Block[];
+  /** One-click unsubscribe (an API path, POSTed by the mail client) for the List-Unsubscribe headers. */
+  oneClickUnsubscribe?: string;
 }
 
 /** A path on the app ('/reset-password?token=...'), never an address of its own. */
@@ -103,6 +114,79 @@ const TEMPLATES = {
     }),
   ),
 
+  // A notification (docs/product/notifications.md 'Email'): its title is the subject, then what it says,
+  // a link to its screen, for events each player's answer buttons, and the way to stop these emails.
+  notification: template(
+    z.object({
+      name: z.string(),
+      teamName: z.string(),
+      title: z.string(),
+      body: z.string(),
+      link: appPath,
+      kindLabel: z.string(),
+      answers: z
+        .array(
+          z.object({
+            player: z.string(),
+            yes: appPath,
+            maybe: appPath,
+            no: appPath,
+          }),
+        )
+        .default([]),
+      unsubscribe: appPath,
+      oneClickUnsubscribe: appPath,
+    }),
+    (p, site) => ({
+      subject: p.title,
+      blocks: [
+        `Hi ${p.name},`,
+        { quote: p.title },
+        ...(p.body ? [p.body] : []),
+        ...p.answers.map((a) => ({
+          caption: `Answer for ${a.player}:`,
+          links: [
+            { path: a.yes, label: 'Going' },
+            { path: a.maybe, label: 'Maybe' },
+            { path: a.no, label: "Can't go" },
+          ],
+        })),
+        { path: p.link, label: `Open in ${site.clubName}` },
+        `You get this email because you are in ${p.teamName} on ${site.clubName}.`,
+        { path: p.unsubscribe, label: `Stop emails about ${p.kindLabel.toLowerCase()}` },
+      ],
+      oneClickUnsubscribe: p.oneClickUnsubscribe,
+    }),
+  ),
+
+  // The daily digest: what waited, newest last, each with its link.
+  'notification-digest': template(
+    z.object({
+      name: z.string(),
+      items: z.array(z.object({ title: z.string(), body: z.string(), link: appPath })).min(1),
+      settings: appPath,
+      unsubscribe: appPath,
+      oneClickUnsubscribe: appPath,
+    }),
+    (p, site) => ({
+      subject:
+        p.items.length === 1
+          ? `Your ${site.clubName} digest: ${p.items[0]?.title ?? ''}`
+          : `Your ${site.clubName} digest: ${p.items.length} updates`,
+      blocks: [
+        `Hi ${p.name}, here is what happened since your last digest:`,
+        ...p.items.flatMap((item) => [
+          { quote: item.title },
+          ...(item.body ? [item.body] : []),
+          { path: item.link, label: 'Open', textLabel: 'Open' },
+        ]),
+        { path: p.settings, label: 'Choose what you get by email' },
+        { path: p.unsubscribe, label: 'Stop the daily digest' },
+      ],
+      oneClickUnsubscribe: p.oneClickUnsubscribe,
+    }),
+  ),
+
   // The new-poll email (docs/product/polls.md 'Poll email'): the question and a link that opens the poll.
   'new-poll': template(
     z.object({
@@ -141,8 +225,19 @@ export function renderQueued(name: string, params: unknown, site: Site): Rendere
   if (!Object.hasOwn(TEMPLATES, name)) throw new Error(`Unknown email template "${name}"`);
   const { params: schema, letter } = TEMPLATES[name as TemplateName];
   // Each template's schema goes with its own letter; TypeScript cannot pair them through the union.
-  const { subject, blocks } = (letter as (p: unknown, site: Site) => Letter)(schema.parse(params), site);
-  return renderLetter(subject, blocks, site);
+  const { subject, blocks, oneClickUnsubscribe } = (letter as (p: unknown, site: Site) => Letter)(
+    schema.parse(params),
+    site,
+  );
+  const rendered = renderLetter(subject, blocks, site);
+  if (!oneClickUnsubscribe) return rendered;
+  return {
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${site.publicUrl}${oneClickUnsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
 /** An email queued before templates (already rendered): sent as it is, in a whole HTML document. */
@@ -167,14 +262,20 @@ function renderLetter(subject: string, blocks: Block[], site: Site): RenderedEma
       ? block
       : 'quote' in block
         ? `"${block.quote}"`
-        : `${block.textLabel ?? block.label}: ${url(block.path)}`,
+        : 'links' in block
+          ? [block.caption, ...block.links.map((link) => `${link.label}: ${url(link.path)}`)].join('\n')
+          : `${block.textLabel ?? block.label}: ${url(block.path)}`,
   );
+  const button = (link: { path: string; label: string }) =>
+    `<a href="${escapeHtml(url(link.path))}" style="display:inline-block;padding:8px 14px;margin:0 6px 6px 0;border:1px solid #059669;border-radius:6px;color:#065f46;text-decoration:none;">${escapeHtml(link.label)}</a>`;
   const html = blocks.map((block) =>
     typeof block === 'string'
       ? `<p>${escapeHtml(block)}</p>`
       : 'quote' in block
         ? `<p><strong>${escapeHtml(block.quote)}</strong></p>`
-        : `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`,
+        : 'links' in block
+          ? `<p>${escapeHtml(block.caption)}<br>${block.links.map(button).join('')}</p>`
+          : `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`,
   );
   return { subject, text: text.join('\n\n'), html: htmlDocument(subject, html.join('\n')) };
 }

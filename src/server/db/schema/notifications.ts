@@ -95,7 +95,7 @@ export const notificationSettings = pgTable(
 
 export const DELIVERY_CHANNELS = ['email', 'push'] as const;
 /** What became of a delivery once done with. */
-export const DELIVERY_OUTCOMES = ['sent', 'digest', 'off', 'coalesced', 'no_device', 'unread'] as const;
+export const DELIVERY_OUTCOMES = ['sent', 'digest', 'off', 'coalesced', 'no_device', 'unverified'] as const;
 
 /**
  * The delivery outbox (docs/decisions/043): one row per notification and channel, written with the

@@ -64,10 +64,13 @@ export interface RsvpAnswerClaims {
   response: RsvpResponse;
 }
 
-/** Turning one kind of notification email off for one person (the email's unsubscribe link). */
+/**
+ * Turning one kind of notification email off for one person (the email's unsubscribe link), or with
+ * 'digest' the daily digest (every kind whose email goes to the digest).
+ */
 export interface UnsubscribeClaims {
   userId: number;
-  kind: NotificationKind;
+  kind: NotificationKind | 'digest';
 }
 
 /** The web page an RSVP answer link opens (one button that records it, docs/product/notifications.md). */
@@ -109,6 +112,7 @@ export function verifyUnsubscribe(
   const c = links.verify('unsubscribe', token);
   if (c === undefined || c === 'expired') return c;
   const { u, k } = c;
-  if (typeof u !== 'number' || !NOTIFICATION_KINDS.includes(k as NotificationKind)) return undefined;
-  return { userId: u, kind: k as NotificationKind };
+  if (typeof u !== 'number') return undefined;
+  if (k !== 'digest' && !NOTIFICATION_KINDS.includes(k as NotificationKind)) return undefined;
+  return { userId: u, kind: k as NotificationKind | 'digest' };
 }
