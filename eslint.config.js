@@ -71,7 +71,7 @@ export const SERVER_LAYERS = {
   polls: ['auth', 'teams', 'invites', 'roster'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
   announcements: ['auth', 'teams', 'events'],
-  conversations: ['auth', 'teams'],
+  conversations: ['auth', 'teams', 'notifications'],
   live: ['auth', 'teams'],
   documents: ['auth', 'teams'],
 };

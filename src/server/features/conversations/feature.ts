@@ -1,11 +1,15 @@
 import { defineFeature } from '../../feature-module.ts';
 import { conversationRoutes, messageRoutes, recipientRoutes, unreadCountRoutes } from './routes.ts';
 import { createConversationService } from './service.ts';
+import { UNREAD_MESSAGE_JOB, unreadMessageJob } from './unread-email.ts';
 
 export const conversationsFeature = defineFeature({
   name: 'conversations',
-  uses: ['auth', 'teams'],
-  services: ({ db, config }) => ({ conversations: createConversationService({ db, config }) }),
+  uses: ['auth', 'teams', 'notifications'],
+  services: ({ db, config }) => ({
+    conversations: createConversationService({ db, config }),
+    unreadMessageJob: unreadMessageJob(db),
+  }),
   routes: (group) => [
     group('signedIn', '/messaging/conversations', conversationRoutes, ({ conversations }) => ({
       conversations,
@@ -16,4 +20,5 @@ export const conversationsFeature = defineFeature({
       conversations,
     })),
   ],
+  jobs: ({ unreadMessageJob }) => [{ job: UNREAD_MESSAGE_JOB, handler: unreadMessageJob }],
 });

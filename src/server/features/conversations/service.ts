@@ -28,6 +28,7 @@ import { spendWriteAllowance } from '../../write-limits.ts';
 import type { UserRow } from '../auth/queries.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
+import { scheduleUnreadCheck } from './unread-email.ts';
 
 // Conversations and messages (docs/product/conversations.md 'Conversations and messages', 'Child-safe
 // messaging', docs/product/roster-and-parents.md 'Who sees what'; docs/decisions/020). Who may message
@@ -107,7 +108,10 @@ export function createConversationService({
   config,
 }: {
   db: Db;
-  config: Pick<Config, 'CONVERSATION_LIMIT_PER_USER_PER_HOUR' | 'MESSAGE_LIMIT_PER_USER_PER_HOUR'>;
+  config: Pick<
+    Config,
+    'CONVERSATION_LIMIT_PER_USER_PER_HOUR' | 'MESSAGE_LIMIT_PER_USER_PER_HOUR' | 'MESSAGE_EMAIL_DELAY_MINUTES'
+  >;
 }) {
   const participantTeams = new Map<string, number>();
   /** The caller's conversations on the team (or one), in three statements whatever their number. */
@@ -344,6 +348,7 @@ export function createConversationService({
             idempotencyKey,
           });
           await spendWriteAllowance(tx, 'messages', senderId, config.MESSAGE_LIMIT_PER_USER_PER_HOUR);
+          await scheduleUnreadCheck(tx, inserted, config.MESSAGE_EMAIL_DELAY_MINUTES);
           return inserted;
         });
         const message = toMessage(access, {
