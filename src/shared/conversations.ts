@@ -223,7 +223,7 @@ export function conversationTitle(input: {
 }
 
 /** Live update kinds sent on the stream (`event: change`), and what each asks the page to read again. */
-export const LIVE_TOPICS = ['messages', 'conversations', 'announcements', 'polls'] as const;
+export const LIVE_TOPICS = ['messages', 'conversations', 'announcements', 'polls', 'notifications'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export interface LiveChange {

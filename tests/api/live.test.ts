@@ -132,6 +132,25 @@ describe.each(BACKENDS)('live updates ($name)', (backend) => {
     otherTeam.close();
   });
 
+  it('tells each person told of a change that their bell has news, and nobody else', async () => {
+    const parent = await ready(cast.team.id, cast.parent.token);
+    const author = await ready(cast.team.id, cast.coach.token);
+    const outsider = await ready(cast.otherTeam.id, cast.otherCoach.token);
+    const created = await call(t, 'POST', '/api/practices', cast.coach.token, {
+      team_id: cast.team.id,
+      title: 'Shooting',
+      date: '2099-05-04',
+      time: '17:30',
+      location: 'Training ground',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const event = await parent.next(isChange({ topic: 'notifications' }), 1_000);
+    expect(JSON.parse(event.data)).toEqual({ team_id: cast.team.id, topic: 'notifications' });
+    await expect(author.next(isChange({ topic: 'notifications' }), 250)).rejects.toThrow('no matching event');
+    await expect(outsider.next(isChange({}), 100)).rejects.toThrow('no matching event');
+    for (const s of [parent, author, outsider]) s.close();
+  });
+
   it('closes the oldest stream of an account past the limit, and forgets closed ones', async () => {
     const hub = liveHubOf(t.app.database);
     const streams: OpenStream[] = [];

@@ -5,6 +5,7 @@ import { TAB_IDS, tabInfo, type TabId } from '../../shared/tabs.ts';
 import { lazyScreen } from '../components/LazyScreen.tsx';
 import { adminFeature } from '../features/admin/feature.ts';
 import { announcementsFeature } from '../features/announcements/feature.ts';
+import { notificationsFeature } from '../features/notifications/feature.ts';
 import { conversationsFeature } from '../features/conversations/feature.ts';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 import { documentsFeature } from '../features/documents/feature.tsx';
@@ -116,6 +117,7 @@ export const WEB_FEATURES: readonly WebFeature[] = [
   adminFeature,
   pollsFeature,
   announcementsFeature,
+  notificationsFeature,
 ];
 
 /** One contribution per key across the registrations: two features claiming one tab is a mistake. */

@@ -28,6 +28,7 @@ const TOPIC_OF_KIND: Record<string, LiveTopic> = {
   r: 'conversations',
   a: 'announcements',
   p: 'polls',
+  n: 'notifications',
 };
 
 interface Notification {
@@ -115,10 +116,17 @@ export class LiveHub {
   deliver(payload: string): void {
     const parsed = parseNotification(payload);
     if (!parsed) return;
+    const frame = `event: change\ndata: ${JSON.stringify(parsed.change)}\n\n`;
+    // A user's notifications are theirs whatever team their page shows: every stream of each user told.
+    if (parsed.change.topic === 'notifications' && parsed.users) {
+      for (const userId of parsed.users) {
+        for (const stream of [...(this.byUser.get(userId) ?? [])]) this.write(stream, frame);
+      }
+      return;
+    }
     const streams = this.byTeam.get(parsed.change.team_id);
     if (!streams) return;
     const users = parsed.users && parsed.users.length > 8 ? new Set(parsed.users) : parsed.users;
-    const frame = `event: change\ndata: ${JSON.stringify(parsed.change)}\n\n`;
     for (const stream of [...streams]) {
       const concerned =
         users === undefined ||
