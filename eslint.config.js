@@ -62,18 +62,18 @@ export const SERVER_LAYERS = {
   teams: ['auth'],
   invites: ['auth', 'teams'],
   roster: ['auth', 'teams', 'invites'],
-  joining: ['auth', 'teams', 'invites', 'roster'],
+  joining: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   moderators: ['auth', 'teams'],
   kits: ['auth', 'teams'],
   notifications: ['auth'],
   events: ['auth', 'teams', 'notifications'],
   rsvp: ['auth', 'teams', 'invites', 'roster'],
-  polls: ['auth', 'teams', 'invites', 'roster'],
+  polls: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
-  announcements: ['auth', 'teams', 'events'],
+  announcements: ['auth', 'teams', 'events', 'notifications'],
   conversations: ['auth', 'teams', 'notifications'],
   live: ['auth', 'teams'],
-  documents: ['auth', 'teams'],
+  documents: ['auth', 'teams', 'notifications'],
 };
 const serverFeatures = dir('src/server/features');
 const serverZones = [

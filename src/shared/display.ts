@@ -22,3 +22,17 @@ export function initials(name: string): string {
 export function pageTitle(title: string, clubName: string): string {
   return clubName ? `${title} | ${clubName}` : title;
 }
+
+/**
+ * The start of a text for a one-line place (a notification's body): its words on one line, at most
+ * `max` characters, cut at a word when one ends in the last fifth and ended with '…'.
+ */
+export function excerpt(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  const atWord = space >= cut.length * 0.8 ? cut.slice(0, space) : cut;
+  return `${atWord.trimEnd()}…`;
+}

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Poll, PollList } from '../../src/shared/api/polls.ts';
 import { POLL_MESSAGES } from '../../src/shared/polls.ts';
 import { expectDetail, okJson, statementsDuring } from '../support/events.ts';
-import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { BACKENDS, emailedLinkToken, queryRows, type TestApp } from '../support/test-app.ts';
 import {
   type Account,
@@ -23,7 +22,6 @@ import { sql } from 'drizzle-orm';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe.each(BACKENDS)('polls API on $name', (backend) => {
-  const smtp = new SmtpReceiver();
   let t: TestApp;
   let cast: Cast;
   let close = async () => {};
@@ -79,7 +77,7 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
     });
 
   beforeAll(async () => {
-    ({ t, cast, close } = await startWithCast(backend, smtp, {
+    ({ t, cast, close } = await startWithCast(backend, undefined, {
       // This file creates many polls as one coach; the hourly allowance has its own test (invite-limits).
       POLL_LIMIT_PER_AUTHOR_PER_HOUR: '1000',
     }));
@@ -104,30 +102,34 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
   afterAll(() => close());
   beforeEach(() => setModeratorFlags(t, cast, ['can_view_finances']));
 
-  it('emails every other member of the team the question and a link to the poll', async () => {
+  it('tells every other member of the team with a poll_new notification; queues no email itself', async () => {
     const poll = await newPoll({ question: 'Carpool to the tournament?' }, cast.coach);
-    const link = `/#messages?subtab=polls&pollId=${poll.id}`;
-    const deadline = Date.now() + 15_000;
-    while (!smtp.messages.some((m) => m.to.includes(cast.parent.email) && m.text.includes(link))) {
-      if (Date.now() > deadline) throw new Error('No poll email to the parent');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const email = smtp.messages.find((m) => m.to.includes(cast.parent.email) && m.text.includes(link))!;
-    expect(email.subject).toBe(`New poll for ${cast.team.name}`);
-    expect(email.text).toContain('Carpool to the tournament?');
-    expect(email.text).toContain(`/#messages?subtab=polls&pollId=${poll.id}`);
-    await smtp.waitFor(self.email, /New poll/);
-    await smtp.waitFor(cast.moderator.email, /New poll/);
-    const rows = await queryRows<{ to_address: string }>(
+    const told = await queryRows<{ user_id: number; title: string; link: string }>(
       t.db,
-      sql`select to_address from email_outbox where template = 'new-poll' and params->>'link' like ${`%pollId=${poll.id}`}`,
+      sql`select user_id, title, link from notifications where kind = 'poll_new' and link = ${`/#messages?subtab=polls&pollId=${poll.id}`}`,
     );
-    const to = rows.map((r) => r.to_address);
-    expect(to).not.toContain(cast.coach.email);
-    expect(to).not.toContain(cast.otherCoach.email);
-    expect(to).not.toContain(cast.stranger.email);
-    expect(new Set(to).size).toBe(to.length);
-    expect(to).toContain(cast.player.email);
+    const ids = told.map((r) => r.user_id);
+    for (const member of [cast.parent, cast.player, cast.moderator, self, unverified]) {
+      expect(ids).toContain(member.id);
+    }
+    for (const other of [cast.coach, cast.otherCoach, cast.stranger, cast.admin]) {
+      expect(ids).not.toContain(other.id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(told[0]?.title).toBe('U10 Hawks: New poll "Carpool to the tournament?"');
+    // The notification sender emails it (each notification has its email delivery); the poll itself
+    // queues no 'new-poll' email any more.
+    const deliveries = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::integer as n from notification_deliveries d join notifications n on n.id = d.notification_id
+           where n.link = ${`/#messages?subtab=polls&pollId=${poll.id}`} and d.channel = 'email'`,
+    );
+    expect(deliveries[0]?.n).toBe(told.length);
+    const queued = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::integer as n from email_outbox where template = 'new-poll'`,
+    );
+    expect(queued[0]?.n).toBe(0);
   });
 
   it('creates a poll and answers it as the spec lists it', async () => {

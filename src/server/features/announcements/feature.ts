@@ -4,7 +4,7 @@ import { createAnnouncementService } from './service.ts';
 
 export const announcementsFeature = defineFeature({
   name: 'announcements',
-  uses: ['auth', 'teams', 'events'],
+  uses: ['auth', 'teams', 'events', 'notifications'],
   services: ({ db, config, chatPostQueued }) => ({
     announcements: createAnnouncementService({ db, config, chatPostQueued }),
   }),

@@ -10,13 +10,16 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { spendWriteAllowance } from '../../write-limits.ts';
+import { notifyTeam } from '../notifications/notify.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
+import { announcementNotice } from './notice.ts';
 import * as queries from './queries.ts';
 
 // Announcements (docs/product/announcements.md 'Fields and defaults', 'Cross-posts to the group chat'; docs/decisions/018).
-// Members read and comment; making one needs make_announcements. Only the author edits, and only while
-// still holding make_announcements; the author or a coach/admin of the team deletes an announcement or
-// a comment (moderation, 018: moderate_announcements).
+// Members read and comment; making one needs make_announcements, and tells every other member in the
+// same transaction (notice.ts; high priority: announcement_urgent; edits tell nobody). Only the author
+// edits, and only while still holding make_announcements; the author or a coach/admin of the team
+// deletes an announcement or a comment (moderation, 018: moderate_announcements).
 // An id of a team the caller is not in answers 404 'Announcement not found' (the routes find the team
 // with teamOf, and the scope loads the caller's access to it).
 
@@ -158,6 +161,11 @@ export function createAnnouncementService({ db, config, chatPostQueued }: Announ
       const created = await db.transaction(async (tx) => {
         await spendAnnouncement(tx, access);
         const announcement = await queries.insertAnnouncement(tx, access.team.id, access.user.id, row);
+        await notifyTeam(tx, {
+          teamId: access.team.id,
+          actorId: access.user.id,
+          ...announcementNotice(access.team.name, announcement),
+        });
         if (botId) {
           await queries.enqueueChatPost(
             tx,

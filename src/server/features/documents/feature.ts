@@ -4,7 +4,7 @@ import { createDocumentService } from './service.ts';
 
 export const documentsFeature = defineFeature({
   name: 'documents',
-  uses: ['auth', 'teams'],
+  uses: ['auth', 'teams', 'notifications'],
   services: ({ db, blobs, config, log }) => ({
     documents: createDocumentService({
       db,

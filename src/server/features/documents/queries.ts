@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { DocumentCategory, DocumentType } from '../../../shared/documents.ts';
 import type { Db } from '../../db/connect.ts';
-import { documents, pendingBlobs, tournaments, users } from '../../db/schema.ts';
+import { CAPABILITY_FLAGS } from '../../../shared/permissions.ts';
+import { documents, pendingBlobs, teamMembers, tournaments, users } from '../../db/schema.ts';
 
 // Every query names the team as well as the document (or tournament): an id alone never reaches
 // across teams. Every read of documents names who reads: a reader who may not see not-public documents
@@ -143,6 +144,26 @@ export async function insertDocument(db: Db, values: NewDocument): Promise<numbe
   const [row] = await db.insert(documents).values(values).returning({ id: documents.id });
   if (!row) throw new Error('The document was not stored');
   return row.id;
+}
+
+/**
+ * The members who see the team's not-public documents (view_private_documents): its coaches and the
+ * moderators holding that flag. Club admins who are not members are not among them.
+ */
+export async function privateDocumentReaders(db: Db, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.teamId, teamId),
+        or(
+          eq(teamMembers.role, 'coach'),
+          arrayContains(teamMembers.permissions, [CAPABILITY_FLAGS.view_private_documents]),
+        ),
+      ),
+    );
+  return rows.map((row) => row.userId);
 }
 
 /** The document this uploader already stored on the team under the Idempotency-Key, if any. */

@@ -22,8 +22,10 @@ import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { requireWriteAllowance, spendWriteAllowance } from '../../write-limits.ts';
+import { notifyTeam } from '../notifications/notify.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { safeFilename } from './filename.ts';
+import { documentNotice } from './notice.ts';
 import * as queries from './queries.ts';
 
 // Team and tournament documents (docs/product/documents.md 'Files', 'Who may do what',
@@ -32,7 +34,8 @@ import * as queries from './queries.ts';
 // coaches and admins. A not-public document is seen only by holders of view_private_documents (coaches,
 // admins, moderators with can_upload_files); to anyone else it does not exist: not listed, and 'Document
 // not found' on every route, as is a document of a team the caller is not in (the routes resolve its team
-// first, counting only documents the caller may see).
+// first, counting only documents the caller may see). A new document tells those who may see it, in the
+// transaction that stores its row (notice.ts).
 //
 // An upload's bytes go to the blob store, never to memory as a whole: the first sniffBytes decide the
 // type, then the stream is written while it is counted. Its key is announced in pending_blobs before
@@ -296,6 +299,15 @@ export function createDocumentService({
             idempotencyKey,
           });
           await spendWriteAllowance(tx, 'uploads', access.user.id, uploadsPerHour);
+          // Told to those who may see it: every member when public, else only its readers.
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            audience: input.is_public
+              ? 'members'
+              : { userIds: await queries.privateDocumentReaders(tx, access.team.id) },
+            ...documentNotice(access.team.name, input),
+          });
           return inserted;
         });
       } catch (error) {

@@ -8,8 +8,9 @@ import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
+import { eventsHash } from '../../../shared/event-links.ts';
 import { notifyTeam } from '../notifications/notify.ts';
-import { changeNotice, gameFacts, newEventNotice } from './notices.ts';
+import { changeNotice, gameFacts, newEventNotice, noticeEvent, removedNotice } from './notices.ts';
 import { refuseMissingTime } from './times.ts';
 
 // Individual games: friendly, league or other (docs/product/events.md). Every member reads
@@ -74,7 +75,12 @@ export function createGameService({ db, config }: { db: Db; config: Pick<Config,
         // A game entered after it was played (a result recorded) is history, not news.
         if (game.date >= todayIn(zone) && game.status !== 'cancelled') {
           const notice = newEventNotice(access.team.name, gameFacts(game));
-          await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            ...notice,
+            event: noticeEvent('game', game, zone),
+          });
         }
         return game;
       });
@@ -96,16 +102,36 @@ export function createGameService({ db, config }: { db: Db; config: Pick<Config,
         });
         if (!after) throw notFound(EVENT_MESSAGES.gameNotFound);
         const notice = changeNotice(access.team.name, gameFacts(current), gameFacts(after), todayIn(zone));
-        if (notice) await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+        if (notice) {
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            ...notice,
+            event: noticeEvent('game', after, zone),
+          });
+        }
         return after;
       });
       return toGame(row);
     },
 
+    /** The deletion, and in the same transaction the notice that it is off the schedule (notices.ts). */
     async remove(access: TeamAccess, gameId: number): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'manage_events');
-      if (!(await queries.deleteGame(db, access.team.id, gameId)))
-        throw notFound(EVENT_MESSAGES.gameNotFound);
+      await db.transaction(async (tx) => {
+        const gone = await queries.deleteGame(tx, access.team.id, gameId);
+        if (!gone) throw notFound(EVENT_MESSAGES.gameNotFound);
+        const link = `/${eventsHash({ section: 'games' })}`;
+        const notice = removedNotice(access.team.name, gameFacts(gone), todayIn(zone), link);
+        if (notice) {
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            ...notice,
+            event: noticeEvent('game', gone, zone),
+          });
+        }
+      });
       return { message: EVENT_MESSAGES.gameDeleted, detail: EVENT_MESSAGES.gameDeleted };
     },
   };

@@ -7,8 +7,9 @@ import { badRequest, notFound } from '../../http-error.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
+import { eventsHash } from '../../../shared/event-links.ts';
 import { notifyTeam } from '../notifications/notify.ts';
-import { changeNotice, newEventNotice, practiceFacts } from './notices.ts';
+import { changeNotice, newEventNotice, noticeEvent, practiceFacts, removedNotice } from './notices.ts';
 import { refuseMissingTime } from './times.ts';
 
 // Practices (docs/product/events.md 'Practices'). Every member reads
@@ -81,7 +82,12 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
         // A practice entered after the fact (all of it in the past) is history, not news.
         if (first && dates.at(-1)! >= todayIn(zone)) {
           const notice = newEventNotice(access.team.name, practiceFacts(first), inserted.length);
-          await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            ...notice,
+            event: noticeEvent('practice', first, zone),
+          });
         }
         return inserted;
       });
@@ -112,17 +118,36 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
           practiceFacts(after),
           todayIn(zone),
         );
-        if (notice) await notifyTeam(tx, { teamId: access.team.id, actorId: access.user.id, ...notice });
+        if (notice) {
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            ...notice,
+            event: noticeEvent('practice', after, zone),
+          });
+        }
         return after;
       });
       return toPractice(row);
     },
 
+    /** The deletion, and in the same transaction the notice that it is off the schedule (notices.ts). */
     async remove(access: TeamAccess, practiceId: number): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'manage_events');
-      if (!(await queries.deletePractice(db, access.team.id, practiceId))) {
-        throw notFound(EVENT_MESSAGES.practiceNotFound);
-      }
+      await db.transaction(async (tx) => {
+        const gone = await queries.deletePractice(tx, access.team.id, practiceId);
+        if (!gone) throw notFound(EVENT_MESSAGES.practiceNotFound);
+        const link = `/${eventsHash({ section: 'practices' })}`;
+        const notice = removedNotice(access.team.name, practiceFacts(gone), todayIn(zone), link);
+        if (notice) {
+          await notifyTeam(tx, {
+            teamId: access.team.id,
+            actorId: access.user.id,
+            ...notice,
+            event: noticeEvent('practice', gone, zone),
+          });
+        }
+      });
       return { message: PRACTICE_DELETED, detail: PRACTICE_DELETED };
     },
   };

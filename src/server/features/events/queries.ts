@@ -237,13 +237,31 @@ export async function updateTournament(
   return row;
 }
 
-/** Deletes the tournament; its games go with it (foreign keys cascade). */
-export async function deleteTournament(db: Db, teamId: number, tournamentId: number): Promise<boolean> {
-  const rows = await db
+/** The tournament as it is before an edit, locked until the edit's transaction ends (pass its handle). */
+export async function findTournamentForUpdate(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+): Promise<TournamentRow | undefined> {
+  const [row] = await db
+    .select(tournamentColumns)
+    .from(tournaments)
+    .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)))
+    .for('update');
+  return row;
+}
+
+/** Deletes the tournament, answering what it was; its games go with it (foreign keys cascade). */
+export async function deleteTournament(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+): Promise<TournamentRow | undefined> {
+  const [row] = await db
     .delete(tournaments)
     .where(and(eq(tournaments.teamId, teamId), eq(tournaments.id, tournamentId)))
-    .returning({ id: tournaments.id });
-  return rows.length > 0;
+    .returning(tournamentColumns);
+  return row;
 }
 
 // ---- Tournament games ----
@@ -297,17 +315,33 @@ export async function updateTournamentGame(
   return row;
 }
 
+/** The tournament game as it is before an edit, locked until the edit's transaction ends. */
+export async function findTournamentGameForUpdate(
+  db: Db,
+  teamId: number,
+  tournamentId: number,
+  gameId: number,
+): Promise<TournamentGameRow | undefined> {
+  const [row] = await db
+    .select(tournamentGameColumns)
+    .from(tournamentGames)
+    .where(tournamentGameWhere(teamId, tournamentId, gameId))
+    .for('update');
+  return row;
+}
+
+/** Deletes the tournament game, answering what it was. */
 export async function deleteTournamentGame(
   db: Db,
   teamId: number,
   tournamentId: number,
   gameId: number,
-): Promise<boolean> {
-  const rows = await db
+): Promise<TournamentGameRow | undefined> {
+  const [row] = await db
     .delete(tournamentGames)
     .where(tournamentGameWhere(teamId, tournamentId, gameId))
-    .returning({ id: tournamentGames.id });
-  return rows.length > 0;
+    .returning(tournamentGameColumns);
+  return row;
 }
 
 // ---- Individual games ----
@@ -358,12 +392,13 @@ export async function updateGame(
   return row;
 }
 
-export async function deleteGame(db: Db, teamId: number, gameId: number): Promise<boolean> {
-  const rows = await db
+/** Deletes the game, answering what it was. */
+export async function deleteGame(db: Db, teamId: number, gameId: number): Promise<GameRow | undefined> {
+  const [row] = await db
     .delete(games)
     .where(and(eq(games.teamId, teamId), eq(games.id, gameId)))
-    .returning({ id: games.id });
-  return rows.length > 0;
+    .returning(gameColumns);
+  return row;
 }
 
 // ---- Practices ----
@@ -421,10 +456,15 @@ export async function updatePractice(
   return row;
 }
 
-export async function deletePractice(db: Db, teamId: number, practiceId: number): Promise<boolean> {
-  const rows = await db
+/** Deletes the practice, answering what it was. */
+export async function deletePractice(
+  db: Db,
+  teamId: number,
+  practiceId: number,
+): Promise<PracticeRow | undefined> {
+  const [row] = await db
     .delete(practices)
     .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)))
-    .returning({ id: practices.id });
-  return rows.length > 0;
+    .returning(practiceColumns);
+  return row;
 }

@@ -8,6 +8,7 @@ import type {
   tournamentPatch,
 } from '../../../shared/api/events.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
+import { eventsHash } from '../../../shared/event-links.ts';
 import {
   compareByDateTime,
   compareTournaments,
@@ -24,13 +25,24 @@ import { badRequest, conflict, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
+import { notifyTeam } from '../notifications/notify.ts';
+import {
+  changeNotice,
+  isPast,
+  newEventNotice,
+  noticeEvent,
+  removedNotice,
+  tournamentFacts,
+  tournamentGameFacts,
+} from './notices.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
 import { refuseMissingTime } from './times.ts';
 
 // Tournaments and their games (docs/product/events.md 'Tournaments', 'Scores', 'Quick-add'). Every member
 // reads them; tournaments need can_create_tournaments, their games can_manage_events, scores alone
 // can_update_scores. The status is computed from the dates and today in the team's time zone, never
-// stored.
+// stored. A tournament is cancelled by deleting it. New, moved, re-placed, cancelled and deleted
+// tournaments and games tell the team in the write's transaction (notices.ts).
 
 type TournamentInput = z.output<typeof tournamentBody>;
 type TournamentChange = z.output<typeof tournamentPatch>;
@@ -147,7 +159,23 @@ async function orTournamentGone<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function createTournamentService({ db, config }: { db: Db; config: Pick<Config, 'TEAM_TIME_ZONE'> }) {
-  const today = () => todayIn(config.TEAM_TIME_ZONE);
+  const zone = config.TEAM_TIME_ZONE;
+  const today = () => todayIn(zone);
+  /** Tells the team, in the write's transaction `tx`, what the caller did (nothing when not news). */
+  const tell = async (
+    tx: Db,
+    access: TeamAccess,
+    notice: ReturnType<typeof changeNotice>,
+    event?: Parameters<typeof noticeEvent>[1],
+  ) => {
+    if (!notice) return;
+    await notifyTeam(tx, {
+      teamId: access.team.id,
+      actorId: access.user.id,
+      ...notice,
+      ...(event ? { event: noticeEvent('tournament', event, zone) } : {}),
+    });
+  };
 
   /**
    * The original of the tournament a copy names, when the caller may read it (a member of its team, or
@@ -228,31 +256,49 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
         });
         const added = like.find((existing) => isAlreadyAdded(existing, candidate));
         if (added) throw conflict(EVENT_MESSAGES.tournamentAlreadyAdded(added.name));
-        return queries.insertTournament(tx, access.team.id, access.user.id, {
+        const inserted = await queries.insertTournament(tx, access.team.id, access.user.id, {
           ...tournamentValues(input),
           sourceTournamentId: original,
         });
+        // One entered after it was played is history, not news.
+        const facts = tournamentFacts(inserted);
+        if (!isPast(facts, today())) await tell(tx, access, newEventNotice(access.team.name, facts));
+        return inserted;
       });
       return toTournament(row, access.team.name, [], today());
     },
 
     async update(access: TeamAccess, tournamentId: number, input: TournamentChange): Promise<Tournament> {
       requireCapability(access, 'create_tournaments');
-      const current = await queries.findTournament(db, access.team.id, tournamentId);
-      if (!current) throw notFound(EVENT_MESSAGES.tournamentNotFound);
-      const start = input.start_date ?? current.startDate;
-      const end = input.end_date ?? current.endDate;
-      if (end < start) throw badRequest(EVENT_MESSAGES.endBeforeStart);
-      const row = await queries.updateTournament(db, access.team.id, tournamentId, tournamentValues(input));
-      if (!row) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+      const row = await db.transaction(async (tx) => {
+        const current = await queries.findTournamentForUpdate(tx, access.team.id, tournamentId);
+        if (!current) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+        const start = input.start_date ?? current.startDate;
+        const end = input.end_date ?? current.endDate;
+        if (end < start) throw badRequest(EVENT_MESSAGES.endBeforeStart);
+        const after = await queries.updateTournament(
+          tx,
+          access.team.id,
+          tournamentId,
+          tournamentValues(input),
+        );
+        if (!after) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+        const facts = [tournamentFacts(current), tournamentFacts(after)] as const;
+        await tell(tx, access, changeNotice(access.team.name, ...facts, today()));
+        return after;
+      });
       return withGames(access, row);
     },
 
+    /** Deleting is how a tournament is cancelled: one notice for it, none for each of its games. */
     async remove(access: TeamAccess, tournamentId: number): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'create_tournaments');
-      if (!(await queries.deleteTournament(db, access.team.id, tournamentId))) {
-        throw notFound(EVENT_MESSAGES.tournamentNotFound);
-      }
+      await db.transaction(async (tx) => {
+        const gone = await queries.deleteTournament(tx, access.team.id, tournamentId);
+        if (!gone) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+        const notice = removedNotice(access.team.name, tournamentFacts(gone), today(), `/${eventsHash()}`);
+        await tell(tx, access, notice);
+      });
       return { message: TOURNAMENT_DELETED, detail: TOURNAMENT_DELETED };
     },
 
@@ -264,16 +310,26 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       refuseMissingTime(input.date, input.time, config.TEAM_TIME_ZONE);
       const settled = settleScores(undefined, input);
       const row = await orTournamentGone(() =>
-        queries.insertTournamentGame(db, access.team.id, tournamentId, {
-          opponent: input.opponent,
-          roundName: input.round_name,
-          date: input.date,
-          time: input.time,
-          field: input.field,
-          kit: input.kit,
-          notes: input.notes,
-          condition: input.condition,
-          ...settled,
+        db.transaction(async (tx) => {
+          const tournament = await queries.findTournament(tx, access.team.id, tournamentId);
+          if (!tournament) throw notFound(EVENT_MESSAGES.tournamentNotFound);
+          const game = await queries.insertTournamentGame(tx, access.team.id, tournamentId, {
+            opponent: input.opponent,
+            roundName: input.round_name,
+            date: input.date,
+            time: input.time,
+            field: input.field,
+            kit: input.kit,
+            notes: input.notes,
+            condition: input.condition,
+            ...settled,
+          });
+          // A game entered after it was played (a result recorded) is history, not news.
+          const facts = tournamentGameFacts(game, tournament);
+          if (!isPast(facts, today()) && !facts.cancelled) {
+            await tell(tx, access, newEventNotice(access.team.name, facts), game);
+          }
+          return game;
         }),
       );
       return toTournamentGame(row);
@@ -286,19 +342,28 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       input: GameChange,
     ): Promise<TournamentGame> {
       requireGameWrite(access, input);
-      const current = await queries.findTournamentGame(db, access.team.id, tournamentId, gameId);
-      if (!current) throw notFound(EVENT_MESSAGES.gameNotFound);
-      if (input.date !== undefined || input.time !== undefined) {
-        const date = input.date === undefined ? current.date : input.date;
-        const time = input.time === undefined ? current.time : input.time;
-        refuseMissingTime(date, time, config.TEAM_TIME_ZONE);
-      }
-      const settled = settleScores(current, input);
-      const row = await queries.updateTournamentGame(db, access.team.id, tournamentId, gameId, {
-        ...gameValues(input),
-        ...settled,
+      const row = await db.transaction(async (tx) => {
+        const current = await queries.findTournamentGameForUpdate(tx, access.team.id, tournamentId, gameId);
+        const tournament = current && (await queries.findTournament(tx, access.team.id, tournamentId));
+        if (!current || !tournament) throw notFound(EVENT_MESSAGES.gameNotFound);
+        if (input.date !== undefined || input.time !== undefined) {
+          const date = input.date === undefined ? current.date : input.date;
+          const time = input.time === undefined ? current.time : input.time;
+          refuseMissingTime(date, time, zone);
+        }
+        const settled = settleScores(current, input);
+        const after = await queries.updateTournamentGame(tx, access.team.id, tournamentId, gameId, {
+          ...gameValues(input),
+          ...settled,
+        });
+        if (!after) throw notFound(EVENT_MESSAGES.gameNotFound);
+        const facts = [
+          tournamentGameFacts(current, tournament),
+          tournamentGameFacts(after, tournament),
+        ] as const;
+        await tell(tx, access, changeNotice(access.team.name, ...facts, today()), after);
+        return after;
       });
-      if (!row) throw notFound(EVENT_MESSAGES.gameNotFound);
       return toTournamentGame(row);
     },
 
@@ -308,9 +373,15 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
       gameId: number,
     ): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'manage_events');
-      if (!(await queries.deleteTournamentGame(db, access.team.id, tournamentId, gameId))) {
-        throw notFound(EVENT_MESSAGES.gameNotFound);
-      }
+      await db.transaction(async (tx) => {
+        const tournament = await queries.findTournament(tx, access.team.id, tournamentId);
+        const gone =
+          tournament && (await queries.deleteTournamentGame(tx, access.team.id, tournamentId, gameId));
+        if (!tournament || !gone) throw notFound(EVENT_MESSAGES.gameNotFound);
+        const link = `/${eventsHash({ tournamentId })}`;
+        const notice = removedNotice(access.team.name, tournamentGameFacts(gone, tournament), today(), link);
+        await tell(tx, access, notice, gone);
+      });
       return { message: EVENT_MESSAGES.gameDeleted, detail: EVENT_MESSAGES.gameDeleted };
     },
   };

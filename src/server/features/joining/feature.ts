@@ -10,7 +10,7 @@ import { createJoiningService } from './service.ts';
 
 export const joiningFeature = defineFeature({
   name: 'joining',
-  uses: ['auth', 'teams', 'invites', 'roster'],
+  uses: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   services: ({ db, config, mailQueued }) => ({ joining: createJoiningService({ db, config, mailQueued }) }),
   // Its routes sit under other features' words (/auth, /invites, /teams), so it has a group per prefix.
   routes: (group) => [

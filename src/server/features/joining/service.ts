@@ -31,6 +31,8 @@ import {
   type TeamRow,
 } from '../teams/queries.ts';
 import { consumeInvite, findUsableInvite } from '../invites/invites.ts';
+import { notifyTeam } from '../notifications/notify.ts';
+import { joinRequestNotice } from './notice.ts';
 import * as queries from './queries.ts';
 
 export type JoinInput = z.output<typeof joinBody>;
@@ -164,11 +166,23 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
       }
 
       const request =
-        (await queries.insertJoinRequest(db, {
-          teamId: team.id,
-          userId: user.id,
-          role: joinRole(user),
-          message: input.message,
+        (await db.transaction(async (tx) => {
+          const inserted = await queries.insertJoinRequest(tx, {
+            teamId: team.id,
+            userId: user.id,
+            role: joinRole(user),
+            message: input.message,
+          });
+          // The coaches are told of a new request (one sent twice at once is stored, and told, once).
+          if (inserted) {
+            await notifyTeam(tx, {
+              teamId: team.id,
+              actorId: user.id,
+              audience: 'coaches',
+              ...joinRequestNotice(team.name, { name: user.name, role: inserted.role }),
+            });
+          }
+          return inserted;
         })) ?? (await queries.findPendingRequest(db, team.id, user.id));
       if (!request) throw new Error('The join request was not stored');
       return answer('pending_approval', team, request.id);

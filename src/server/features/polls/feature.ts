@@ -4,7 +4,7 @@ import { createPollService } from './service.ts';
 
 export const pollsFeature = defineFeature({
   name: 'polls',
-  uses: ['auth', 'teams', 'invites', 'roster'],
-  services: ({ db, config, mailQueued }) => ({ polls: createPollService({ db, config, mailQueued }) }),
+  uses: ['auth', 'teams', 'invites', 'roster', 'notifications'],
+  services: ({ db, config }) => ({ polls: createPollService({ db, config }) }),
   routes: (group) => [group('signedIn', '/messaging/polls', pollRoutes, ({ polls }) => ({ polls }))],
 });

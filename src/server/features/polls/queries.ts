@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { players, pollVotes, polls, teamMembers, users } from '../../db/schema.ts';
+import { players, pollVotes, polls, users } from '../../db/schema.ts';
 
 // Every query names the team as well as the poll: a poll, vote or player id alone never reaches across
 // teams. A list is read in a fixed number of statements (polls, then every vote of the team's polls),
@@ -157,14 +157,4 @@ export async function insertVote(
     .onConflictDoNothing({ target: [pollVotes.pollId, pollVotes.playerId] })
     .returning({ id: pollVotes.id });
   return rows.length > 0;
-}
-
-/** Who is told of a new poll: every member of the team with an account, except the author. */
-export function recipientsOfTeam(db: Db, teamId: number, exceptUserId: number) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), ne(users.id, exceptUserId)))
-    .orderBy(asc(users.id));
 }

@@ -14,19 +14,20 @@ import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation, sqlState } from '../../db/errors.ts';
 import { countHit } from '../../db/rate-counter.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
-import { enqueueEmail } from '../../mail/outbox.ts';
 import { requireVerifiedSender } from '../auth/verified-sender.ts';
+import { notifyTeam } from '../notifications/notify.ts';
 import { playersAnsweredFor, playersToAnswerFor } from '../roster/answering.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
-import { pollPath } from './email.ts';
+import { pollNotice } from './notice.ts';
 import * as queries from './queries.ts';
 
 // Team polls (docs/product/polls.md 'Fields and rules', 'Poll email'; docs/decisions/019).
-// Creating needs make_announcements; editing and deleting are for the author, who must still be a coach,
-// an admin or hold make_announcements. A vote names a player: the caller may vote for exactly the players
-// they answer for (roster/answering.ts, as for RSVPs), once per player and poll. The routes find a poll's
-// team first (teamOf), so a poll of a team the caller is not in is 'Poll not found', whether it exists
-// or not.
+// Creating needs make_announcements, and tells every other member with a poll_new notification written
+// with the poll (notice.ts; the notification sender emails it). Editing and deleting are for the
+// author, who must still be a coach, an admin or hold make_announcements. A vote names a player: the
+// caller may vote for exactly the players they answer for (roster/answering.ts, as for RSVPs), once per
+// player and poll. The routes find a poll's team first (teamOf), so a poll of a team the caller is not
+// in is 'Poll not found', whether it exists or not.
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -43,11 +44,9 @@ interface Eligibility {
 export function createPollService({
   db,
   config,
-  mailQueued,
 }: {
   db: Db;
-  config: Pick<Config, 'PUBLIC_URL' | 'POLL_LIMIT_PER_AUTHOR_PER_HOUR'>;
-  mailQueued: () => void;
+  config: Pick<Config, 'POLL_LIMIT_PER_AUTHOR_PER_HOUR'>;
 }) {
   async function eligibilityOf(access: TeamAccess): Promise<Eligibility> {
     const players = await playersAnsweredFor(db, access);
@@ -158,22 +157,9 @@ export function createPollService({
           options: input.options,
           expiresAt: input.expires_at,
         });
-        for (const member of await queries.recipientsOfTeam(tx, team.id, user.id)) {
-          await enqueueEmail(tx, {
-            to: member.email,
-            template: 'new-poll',
-            params: {
-              name: member.name,
-              teamName: team.name,
-              authorName: user.name,
-              question: poll.question,
-              link: pollPath(poll.id),
-            },
-          });
-        }
+        await notifyTeam(tx, { teamId: team.id, actorId: user.id, ...pollNotice(team.name, poll) });
         return poll;
       });
-      mailQueued();
       return one(access, row.id);
     },
 
