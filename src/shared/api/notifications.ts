@@ -81,10 +81,21 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const notificationPreferencesBody = notificationPreferencesSchema.partial().refine(
-  (body) => new Set((body.kinds ?? []).map((k) => k.kind)).size === (body.kinds ?? []).length,
-  'Each kind may be named once',
-);
+export const notificationPreferencesBody = notificationPreferencesSchema
+  .partial()
+  .refine(
+    (body) => new Set((body.kinds ?? []).map((k) => k.kind)).size === (body.kinds ?? []).length,
+    'Each kind may be named once',
+  );
+export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesBody>;
+
+/**
+ * POST /api/notifications/unsubscribe?token= (no sign-in; RFC 8058 one-click, or the unsubscribe
+ * page's button): the kind whose emails the link's owner no longer gets.
+ */
+export const unsubscribeQuery = z.object({ token: z.string().max(2000).optional() });
+export const unsubscribeAnswer = z.object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() });
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
 
 /** POST /api/team-rsvp/remind. */
 export const remindBody = z.object({
