@@ -121,6 +121,8 @@ const envSchema = z.object({
   /** Join attempts (invite codes) per hour. */
   JOIN_LIMIT_PER_ACCOUNT: count(20),
   JOIN_LIMIT_PER_IP: count(200),
+  /** Unsubscribe links followed per address per hour (a mail provider's one-clicks share few addresses). */
+  UNSUBSCRIBE_LIMIT_PER_IP: count(200),
   /** Verification emails (resend) per account per hour. */
   VERIFY_EMAIL_LIMIT_PER_ACCOUNT: count(5),
   /** Invite emails one coach may send per hour; a contact gets no new one within INVITE_RESEND_MINUTES. */

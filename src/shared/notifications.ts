@@ -43,6 +43,15 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   document_new: { label: 'New documents', defaults: { email: 'digest', push: false } },
 };
 
+/** What an unsubscribe link turns off: one kind's email, or ('digest') the daily digest. */
+export type UnsubscribeTarget = NotificationKind | 'digest';
+export const UNSUBSCRIBE_TARGETS: readonly UnsubscribeTarget[] = [...NOTIFICATION_KINDS, 'digest'];
+
+/** How the unsubscribe page and its answer name what is turned off. */
+export function unsubscribeLabel(target: UnsubscribeTarget): string {
+  return target === 'digest' ? 'The daily digest' : NOTIFICATION_KIND_INFO[target].label;
+}
+
 /** A user's choice for a kind, or the kind's default. */
 export function preferenceFor(
   kind: NotificationKind,
@@ -93,7 +102,5 @@ export function inQuietHours(minuteOfDay: number, quiet: { start: string; end: s
   const start = minutesOfClock(quiet.start);
   const end = minutesOfClock(quiet.end);
   if (start === end) return false;
-  return start < end
-    ? minuteOfDay >= start && minuteOfDay < end
-    : minuteOfDay >= start || minuteOfDay < end;
+  return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }

@@ -125,8 +125,11 @@ describe.each(BACKENDS)('live updates ($name)', (backend) => {
     );
     expect(theirs.statusCode, theirs.body).toBe(201);
     await otherTeam.next(isChange({ team_id: cast.otherTeam.id, topic: 'announcements' }), 1_000);
+    // (The members' bells were told of the first announcement: nothing of the other team's.)
     for (const member of members) {
-      await expect(member.next(isChange({}), 100)).rejects.toThrow('no matching event');
+      await expect(member.next(isChange({ team_id: cast.otherTeam.id }), 100)).rejects.toThrow(
+        'no matching event',
+      );
       member.close();
     }
     otherTeam.close();

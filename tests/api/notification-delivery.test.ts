@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotificationSender } from '../../src/server/features/notifications/sender.ts';
 import { createLinkSigner } from '../../src/server/features/auth/signed-links.ts';
 import type { Practice } from '../../src/shared/api/events.ts';
+import type { NotificationPreferences } from '../../src/shared/api/notifications.ts';
 import { fromToday, okJson } from '../support/events.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { BACKENDS, queryRows, TEST_SITE, type TestApp } from '../support/test-app.ts';
@@ -143,6 +144,25 @@ describe.each(BACKENDS)('notification email on $name', (backend) => {
     expect(digest?.text).toContain('New practice "First"');
     expect(digest?.text).toContain('New practice "Second"');
     expect(header(digest!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    // Its one-click unsubscribe turns the digest off: every kind it gathered sends no email now.
+    const url = new URL(/^<(.+)>$/.exec(header(digest!, 'list-unsubscribe') ?? '')?.[1] ?? '');
+    const unsubscribed = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.json()).toEqual({ kind: 'digest', label: 'The daily digest' });
+    const prefs = okJson<NotificationPreferences>(
+      await call(t, 'GET', '/api/notifications/preferences', cast.parent.token),
+    );
+    const emailOf = (kind: string) => prefs.kinds.find((k) => k.kind === kind)?.email;
+    expect([emailOf('event_new'), emailOf('announcement'), emailOf('document_new')]).toEqual([
+      'off',
+      'off',
+      'off',
+    ]);
+    expect(emailOf('event_cancelled')).toBe('now');
     // Listed once: another digest run sends nothing more.
     await t.db.execute(sql`update scheduled_jobs set due_at = now(), done_at = null`);
     await t.app.scheduler.drain();

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_MODES, NOTIFICATION_KINDS, NOTIFICATION_LIMITS } from '../notifications.ts';
+import {
+  EMAIL_MODES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LIMITS,
+  UNSUBSCRIBE_TARGETS,
+} from '../notifications.ts';
 import { RSVP_EVENT_TYPES } from '../rsvp.ts';
 import { numberFromText } from './fields.ts';
 
@@ -81,10 +86,21 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const notificationPreferencesBody = notificationPreferencesSchema.partial().refine(
-  (body) => new Set((body.kinds ?? []).map((k) => k.kind)).size === (body.kinds ?? []).length,
-  'Each kind may be named once',
-);
+export const notificationPreferencesBody = notificationPreferencesSchema
+  .partial()
+  .refine(
+    (body) => new Set((body.kinds ?? []).map((k) => k.kind)).size === (body.kinds ?? []).length,
+    'Each kind may be named once',
+  );
+export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesBody>;
+
+/**
+ * POST /api/notifications/unsubscribe?token= (no sign-in; RFC 8058 one-click, or the unsubscribe
+ * page's button): the kind whose emails the link's owner no longer gets.
+ */
+export const unsubscribeQuery = z.object({ token: z.string().max(2000).optional() });
+export const unsubscribeAnswer = z.object({ kind: z.enum(UNSUBSCRIBE_TARGETS), label: z.string() });
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
 
 /** POST /api/team-rsvp/remind. */
 export const remindBody = z.object({

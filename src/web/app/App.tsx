@@ -19,11 +19,14 @@ const ForgotPasswordPage = lazyScreen(() =>
 const ResetPasswordPage = lazyScreen(() =>
   import('../features/auth/components/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
 );
+const UnsubscribeScreen = lazyScreen(() =>
+  import('./UnsubscribeScreen.tsx').then((m) => m.UnsubscribeScreen),
+);
 const VerifyEmailPage = lazyScreen(() =>
   import('../features/auth/components/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
 );
 
-/** Routes by path: the guide and the password pages stand alone; everything else is the app. */
+/** Routes by path: the guide, the password pages and unsubscribe stand alone; everything else is the app. */
 export function App() {
   const path = usePathname();
   switch (path) {
@@ -49,6 +52,12 @@ export function App() {
       return (
         <TitledPage title="Confirm Email Address">
           <VerifyEmailPage />
+        </TitledPage>
+      );
+    case '/unsubscribe':
+      return (
+        <TitledPage title="Unsubscribe">
+          <UnsubscribeScreen />
         </TitledPage>
       );
     default:

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications.ts';
+import { UNSUBSCRIBE_TARGETS, type UnsubscribeTarget } from '../../../shared/notifications.ts';
 import {
   RSVP_EVENT_TYPES,
   RSVP_RESPONSES,
@@ -70,7 +70,7 @@ export interface RsvpAnswerClaims {
  */
 export interface UnsubscribeClaims {
   userId: number;
-  kind: NotificationKind | 'digest';
+  kind: UnsubscribeTarget;
 }
 
 /** The web page an RSVP answer link opens (one button that records it, docs/product/notifications.md). */
@@ -112,7 +112,6 @@ export function verifyUnsubscribe(
   const c = links.verify('unsubscribe', token);
   if (c === undefined || c === 'expired') return c;
   const { u, k } = c;
-  if (typeof u !== 'number') return undefined;
-  if (k !== 'digest' && !NOTIFICATION_KINDS.includes(k as NotificationKind)) return undefined;
-  return { userId: u, kind: k as NotificationKind | 'digest' };
+  if (typeof u !== 'number' || !UNSUBSCRIBE_TARGETS.includes(k as UnsubscribeTarget)) return undefined;
+  return { userId: u, kind: k as UnsubscribeTarget };
 }

@@ -15,7 +15,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from '../auth/signed-links.ts';
 import { coalescePushes, nextDigestAt, planEmail, planPush, type Plan } from './delivery-plan.ts';
-import { loadPreferences } from './preferences.ts';
+import { loadPreferences } from './preferences-queries.ts';
 import * as q from './sender-queries.ts';
 
 // The notification sender (docs/decisions/043): claims due deliveries one at a time (SKIP LOCKED, so

@@ -3,11 +3,13 @@ import type { User } from '../../../../shared/api/auth.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { NotificationPreferencesForm } from './NotificationPreferencesForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
 const TABS = [
   { id: 'profile', label: 'Profile Information' },
   { id: 'password', label: 'Change Password' },
+  { id: 'notifications', label: 'Notifications' },
 ] as const;
 type AccountTab = (typeof TABS)[number]['id'];
 
@@ -17,7 +19,7 @@ interface AccountSettingsModalProps {
   onClose: () => void;
 }
 
-/** Account Settings: profile and password, as two tabs. */
+/** Account Settings: profile, password and notifications, as tabs. */
 export function AccountSettingsModal({ open, user, onClose }: AccountSettingsModalProps) {
   const [active, setActive] = useState<AccountTab>('profile');
   const [dirty, setDirty] = useState(false);
@@ -31,8 +33,10 @@ export function AccountSettingsModal({ open, user, onClose }: AccountSettingsMod
         renderPanel={(tab) =>
           tab === 'profile' ? (
             <ProfileForm user={user} onDirtyChange={setDirty} />
-          ) : (
+          ) : tab === 'password' ? (
             <ChangePasswordForm onDirtyChange={setDirty} />
+          ) : (
+            <NotificationPreferencesForm user={user} onDirtyChange={setDirty} />
           )
         }
       />
