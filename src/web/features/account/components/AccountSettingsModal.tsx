@@ -4,10 +4,12 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { PushDeviceSection } from './PushDeviceSection.tsx';
 
 const TABS = [
   { id: 'profile', label: 'Profile Information' },
   { id: 'password', label: 'Change Password' },
+  { id: 'notifications', label: 'Notifications' },
 ] as const;
 type AccountTab = (typeof TABS)[number]['id'];
 
@@ -17,7 +19,7 @@ interface AccountSettingsModalProps {
   onClose: () => void;
 }
 
-/** Account Settings: profile and password, as two tabs. */
+/** Account Settings: profile, password and this device's notifications, as tabs. */
 export function AccountSettingsModal({ open, user, onClose }: AccountSettingsModalProps) {
   const [active, setActive] = useState<AccountTab>('profile');
   const [dirty, setDirty] = useState(false);
@@ -28,13 +30,16 @@ export function AccountSettingsModal({ open, user, onClose }: AccountSettingsMod
         tabs={TABS}
         active={active}
         onSelect={setActive}
-        renderPanel={(tab) =>
-          tab === 'profile' ? (
-            <ProfileForm user={user} onDirtyChange={setDirty} />
-          ) : (
-            <ChangePasswordForm onDirtyChange={setDirty} />
-          )
-        }
+        renderPanel={(tab) => {
+          switch (tab) {
+            case 'profile':
+              return <ProfileForm user={user} onDirtyChange={setDirty} />;
+            case 'password':
+              return <ChangePasswordForm onDirtyChange={setDirty} />;
+            case 'notifications':
+              return <PushDeviceSection />;
+          }
+        }}
       />
     </Modal>
   );
