@@ -251,7 +251,8 @@ export function UserGuidePage() {
             <strong>Profile Information</strong> you can change your full name, email address and phone
             number. Under <strong>Change Password</strong> you enter your current password and the new one
             twice. Under <strong>Notifications</strong> you can turn on notifications on the device you are
-            using, so it shows what changes for your teams even when the app is closed.
+            using, so it shows what changes for your teams even when the app is closed; signing out turns them
+            off on that device.
           </p>
           <p>Changing your password signs you out on every other device; this one stays signed in.</p>
         </GuideSection>
