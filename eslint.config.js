@@ -65,6 +65,7 @@ export const SERVER_LAYERS = {
   joining: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   moderators: ['auth', 'teams'],
   kits: ['auth', 'teams'],
+  push: ['auth'],
   notifications: ['auth'],
   events: ['auth', 'teams', 'notifications'],
   rsvp: ['auth', 'teams', 'invites', 'roster'],

@@ -185,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pollMs: config.NOTIFY_POLL_SECONDS * 1000,
     log: app.log,
     mailQueued: () => mailSender.nudge(),
+    push: services.pushChannel,
   });
   app.decorate('notificationSender', notificationSender);
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;

@@ -95,9 +95,21 @@ const envSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter((host) => host !== ''),
     ),
-  /** VAPID keys for web push (base64url); unset, a pair is generated once and kept in the database. */
-  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /**
+   * VAPID keys for web push (base64url, as `npx web-push generate-vapid-keys` prints them), both or
+   * neither; unset, a pair is generated once and kept in the database (features/push/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)',
+    )
+    .optional(),
   /** Who push services may contact about this server's pushes (mailto: or https:); by default MAIL_FROM's address. */
   VAPID_SUBJECT: z
     .string()
@@ -189,6 +201,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((c) => Boolean(c.S3_ENDPOINT) === Boolean(c.S3_BUCKET), {
       message: 'S3_ENDPOINT and S3_BUCKET must be set together',
       path: ['S3_BUCKET'],
+    })
+    .refine((c) => Boolean(c.VAPID_PUBLIC_KEY) === Boolean(c.VAPID_PRIVATE_KEY), {
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+      path: ['VAPID_PRIVATE_KEY'],
     })
     // Several processes share a PostgreSQL server, and a database backup must not forge a sign-in: the
     // secret comes from the environment, the same in every process.

@@ -13,6 +13,7 @@ import { liveFeature } from './features/live/feature.ts';
 import { notificationsFeature } from './features/notifications/feature.ts';
 import { moderatorsFeature } from './features/moderators/feature.ts';
 import { pollsFeature } from './features/polls/feature.ts';
+import { pushFeature } from './features/push/feature.ts';
 import { rosterFeature } from './features/roster/feature.ts';
 import { rsvpFeature } from './features/rsvp/feature.ts';
 import { teamsFeature } from './features/teams/feature.ts';
@@ -29,6 +30,7 @@ export const SERVER_FEATURES = [
   rosterFeature,
   moderatorsFeature,
   kitsFeature,
+  pushFeature,
   notificationsFeature,
   eventsFeature,
   rsvpFeature,

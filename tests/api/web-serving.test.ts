@@ -26,6 +26,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'index.html'), PAGE);
   fs.writeFileSync(path.join(root, 'assets/index-AbC123.js'), SCRIPT);
   fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(root, 'sw.js'), "self.addEventListener('push', () => {});\n");
   fs.writeFileSync(
     path.join(root, '.vite/manifest.json'),
     '{"index.html":{"file":"assets/index-AbC123.js"}}',
@@ -87,6 +88,13 @@ describe('the built web app', () => {
     const response = await get('/favicon.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker at /sw.js as a script, asked about again each time', async () => {
+    const response = await get('/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a missing asset with a JSON 404, not the page', async () => {

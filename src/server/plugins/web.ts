@@ -12,6 +12,8 @@ const HASHED_DIR = 'assets';
 const CACHE_HASHED = 'public, max-age=31536000, immutable';
 /** The page names the current hashed files, so a browser asks each time whether it changed (304). */
 const CACHE_PAGE = 'no-cache';
+/** The service worker: a browser asks each time whether it changed, so a fix reaches every device. */
+const SERVICE_WORKER = 'sw.js';
 /** Unhashed public files (the favicon) may change under the same name. */
 const CACHE_PUBLIC = 'public, max-age=3600';
 
@@ -22,7 +24,7 @@ export function webCacheControl(relativePath: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (file.startsWith(`${HASHED_DIR}/`)) return CACHE_HASHED;
-  if (file.endsWith('.html')) return CACHE_PAGE;
+  if (file.endsWith('.html') || file === SERVICE_WORKER) return CACHE_PAGE;
   return CACHE_PUBLIC;
 }
 

@@ -151,7 +151,7 @@ async function deliverOne(
     ? await q.claimWaitingPushes(db, row.userId, row.id, CLAIM_SECONDS)
     : [];
   if (others.length === 0) {
-    const { delivered } = await deps.push.send(row.userId, {
+    const delivered = await pushTo(deps.push, row.userId, {
       title: context.notification.title,
       body: context.notification.body,
       link: context.notification.link,
@@ -167,12 +167,12 @@ async function deliverOne(
   const teamNames = new Set(listed.map((item) => item.teamName));
   let delivered = 0;
   try {
-    ({ delivered } = await deps.push.send(row.userId, {
+    delivered = await pushTo(deps.push, row.userId, {
       title: `${listed.length} updates from ${teamNames.size === 1 ? context.teamName : 'your teams'}`,
       body: listed.map((item) => item.title).join('\n'),
       link: '/',
       tag: 'notification-updates',
-    }));
+    });
   } catch (error) {
     // The others wait for the next try too, as this one does.
     for (const other of others) {
@@ -184,6 +184,20 @@ async function deliverOne(
     await q.deliveryRules.markSent(db, other, { outcome: delivered > 0 ? 'coalesced' : 'no_device' });
   }
   return delivered > 0 ? 'sent' : 'no_device';
+}
+
+/**
+ * Pushes to the user's devices; how many took it. A refusal that a retry would meet again (a push
+ * service's 4xx, e.g. after the VAPID keys changed) is not retried: the devices that took it count.
+ */
+async function pushTo(push: PushChannel, userId: number, message: PushMessage): Promise<number> {
+  try {
+    return (await push.send(userId, message)).delivered;
+  } catch (error) {
+    const { retryable, delivered } = error as { retryable?: unknown; delivered?: unknown };
+    if (retryable === false) return typeof delivered === 'number' ? delivered : 0;
+    throw error;
+  }
 }
 
 /** Puts a delivery back until `until` (quiet hours, or the hour's pushes spent), saying why. */

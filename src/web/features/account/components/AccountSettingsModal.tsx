@@ -5,6 +5,7 @@ import { Tabs } from '../../../components/Tabs.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { PushDeviceSection } from './PushDeviceSection.tsx';
 
 const TABS = [
   { id: 'profile', label: 'Profile Information' },
@@ -19,7 +20,7 @@ interface AccountSettingsModalProps {
   onClose: () => void;
 }
 
-/** Account Settings: profile, password and notifications, as tabs. */
+/** Account Settings: profile, password and notifications (this device's, then each kind's), as tabs. */
 export function AccountSettingsModal({ open, user, onClose }: AccountSettingsModalProps) {
   const [active, setActive] = useState<AccountTab>('profile');
   const [dirty, setDirty] = useState(false);
@@ -30,15 +31,21 @@ export function AccountSettingsModal({ open, user, onClose }: AccountSettingsMod
         tabs={TABS}
         active={active}
         onSelect={setActive}
-        renderPanel={(tab) =>
-          tab === 'profile' ? (
-            <ProfileForm user={user} onDirtyChange={setDirty} />
-          ) : tab === 'password' ? (
-            <ChangePasswordForm onDirtyChange={setDirty} />
-          ) : (
-            <NotificationPreferencesForm user={user} onDirtyChange={setDirty} />
-          )
-        }
+        renderPanel={(tab) => {
+          switch (tab) {
+            case 'profile':
+              return <ProfileForm user={user} onDirtyChange={setDirty} />;
+            case 'password':
+              return <ChangePasswordForm onDirtyChange={setDirty} />;
+            case 'notifications':
+              return (
+                <>
+                  <PushDeviceSection />
+                  <NotificationPreferencesForm user={user} onDirtyChange={setDirty} />
+                </>
+              );
+          }
+        }}
       />
     </Modal>
   );

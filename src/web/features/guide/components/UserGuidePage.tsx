@@ -250,7 +250,9 @@ export function UserGuidePage() {
             Select your name at the bottom of the side bar to open <strong>Account Settings</strong>. Under{' '}
             <strong>Profile Information</strong> you can change your full name, email address and phone
             number. Under <strong>Change Password</strong> you enter your current password and the new one
-            twice.
+            twice. Under <strong>Notifications</strong> you can turn on notifications on the device you are
+            using, so it shows what changes for your teams even when the app is closed; signing out turns them
+            off on that device.
           </p>
           <p>Changing your password signs you out on every other device; this one stays signed in.</p>
         </GuideSection>
