@@ -49,6 +49,12 @@ describe.each(BACKENDS)('the demo seed on $name', (backend) => {
     expect(queued.filter((row) => verified.includes(row.to_address))).toEqual([]);
     expect(queued).toEqual(INVITED.map((to_address) => ({ to_address, template: 'invite' })));
     expect(await queryRows(t.db, sql`select id from email_verification_tokens`)).toEqual([]);
+    // What the seed's changes told the teams stays in the bell, but nothing waits to be emailed or pushed.
+    const told = await queryRows<{ n: number }>(t.db, sql`select count(*)::integer as n from notifications`);
+    expect(told[0]?.n).toBeGreaterThan(0);
+    expect(await queryRows(t.db, sql`select id from notification_deliveries where sent_at is null`)).toEqual(
+      [],
+    );
   });
 
   it('leaves the links to the server that sends the invites', async () => {

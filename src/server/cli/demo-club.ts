@@ -16,6 +16,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../features/auth/queries.ts';
 import { loadTeamAccess } from '../features/teams/access.ts';
 import { discardUnsentEmails } from '../mail/outbox.ts';
+import { discardPendingDeliveries } from '../features/notifications/sender-queries.ts';
 import { createServices, type Services } from '../services.ts';
 
 // The demo club (npm run seed:demo, cli/seed-demo.ts): a coach with two teams, players, parents, join
@@ -67,8 +68,13 @@ export async function seedDemoClub(
       accounts: [],
     };
     const teams = await seed(s);
-    // The services email each join decision: not to these addresses.
+    // The services email each join decision, and the seeded changes notify the team: nothing of it
+    // is sent to these addresses (the bell still lists what the seed did).
     await discardUnsentEmails(
+      tx,
+      s.accounts.map((a) => a.email),
+    );
+    await discardPendingDeliveries(
       tx,
       s.accounts.map((a) => a.email),
     );
