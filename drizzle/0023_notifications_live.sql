@@ -16,3 +16,34 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER notifications_added AFTER INSERT ON notifications
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_added();
+--> statement-breakpoint
+-- The bell's answer is kept per user in each process (src/server/db/change-cache.ts) and answered 304
+-- while it holds: a statement that adds or marks notifications, or that changes which teams a user is in
+-- (the bell lists only those), tells every process whose bells to drop: 'b' and the user ids, or 'b*'
+-- when the list would not fit in a NOTIFY.
+CREATE OR REPLACE FUNCTION bells_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  user_ids text;
+BEGIN
+  SELECT string_agg(DISTINCT user_id::text, ',') INTO user_ids FROM changed_rows;
+  IF user_ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  IF octet_length(user_ids) > 7900 THEN
+    user_ids := '*';
+  END IF;
+  PERFORM pg_notify('club_changes', 'b' || user_ids);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER notifications_added_bells AFTER INSERT ON notifications
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bells_changed();
+--> statement-breakpoint
+CREATE TRIGGER notifications_marked_bells AFTER UPDATE ON notifications
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bells_changed();
+--> statement-breakpoint
+CREATE TRIGGER team_members_joined_bells AFTER INSERT ON team_members
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bells_changed();
+--> statement-breakpoint
+CREATE TRIGGER team_members_left_bells AFTER DELETE ON team_members
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bells_changed();

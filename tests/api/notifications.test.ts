@@ -177,4 +177,47 @@ describe.each(BACKENDS)('notifications on $name', (backend) => {
       );
     }
   });
+
+  it('answers an unchanged bell 304 and a changed one anew, telling every process whose bell changed', async () => {
+    const get = (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/notifications',
+        headers: { authorization: `Bearer ${cast.parent.token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await get();
+    const etag = String(first.headers['etag']);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect((await get(etag)).statusCode).toBe(304);
+
+    // Other processes hear whose bells changed (LISTEN club_changes) and drop what they keep of them.
+    const heard: string[] = [];
+    const stop = await t.app.database.listen(
+      'club_changes',
+      (payload) => heard.push(payload),
+      () => {},
+    );
+    try {
+      await newPractice();
+      const changed = await get(etag);
+      expect(changed.statusCode).toBe(200);
+      const next = String(changed.headers['etag']);
+      expect(next).not.toBe(etag);
+      expect((await get(next)).statusCode).toBe(304);
+      const [item] = (changed.json() as NotificationList).items;
+      okJson(await call(t, 'POST', '/api/notifications/read', cast.parent.token, { ids: [item!.id] }));
+      expect((await get(next)).statusCode).toBe(200);
+      for (let wait = 0; wait < 40 && heard.filter((p) => p.startsWith('b')).length < 2; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const bells = heard.filter((p) => p.startsWith('b'));
+      // The new practice told everyone but its author; the mark told the parent's own bell only.
+      expect(bells[0]?.slice(1).split(',').map(Number).sort()).toEqual(
+        [cast.parent.id, cast.player.id, cast.moderator.id].sort(),
+      );
+      expect(bells[1]).toBe(`b${cast.parent.id}`);
+    } finally {
+      await stop();
+    }
+  });
 });

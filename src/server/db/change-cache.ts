@@ -23,6 +23,8 @@ export class ChangeCache {
   private readonly users = new Map<number, Entry<unknown>>();
   /** Keyed `${teamId}:${userId}`. */
   private readonly access = new Map<string, Entry<unknown>>();
+  /** Each user's bell (features/notifications): dropped by 'b' notifications (migration 0023). */
+  private readonly bells = new Map<number, Entry<unknown>>();
 
   setLive(live: boolean): void {
     this.live = live;
@@ -32,13 +34,21 @@ export class ChangeCache {
   clear(): void {
     this.users.clear();
     this.access.clear();
+    this.bells.clear();
   }
 
-  /** A notification: 't12' (team 12 or anything under it changed) or 'u7' (user 7 changed). */
+  /**
+   * A notification: 't12' (team 12 or anything under it changed), 'u7' (user 7 changed), 'b7,9' (the
+   * bells of users 7 and 9 changed; 'b*': anyone's).
+   */
   changed(payload: string): void {
     const id = payload.slice(1);
-    if (payload.startsWith('u')) {
+    if (payload.startsWith('b')) {
+      if (id === '*') this.bells.clear();
+      else for (const user of id.split(',')) this.bells.delete(Number(user));
+    } else if (payload.startsWith('u')) {
       this.users.delete(Number(id));
+      this.bells.delete(Number(id));
       for (const key of this.access.keys()) if (key.endsWith(`:${id}`)) this.access.delete(key);
     } else if (payload.startsWith('t')) {
       for (const key of this.access.keys()) if (key.startsWith(`${id}:`)) this.access.delete(key);
@@ -49,6 +59,11 @@ export class ChangeCache {
 
   user<T>(userId: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
     return this.read(this.users, userId, load);
+  }
+
+  /** What a user's bell answers, kept until their notifications or teams change. */
+  bell<T>(userId: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    return this.read(this.bells, userId, load);
   }
 
   teamAccess<T>(teamId: number, userId: number, load: () => Promise<T | undefined>): Promise<T | undefined> {

@@ -58,7 +58,7 @@ export interface Database {
  * seconds, the rate-limit counters, the calendar feed's Last-Modified records), do not count.
  */
 const NOT_A_CHANGE =
-  /^\s*(select\b|(update|insert into|delete from)\s+"?(email_outbox|rate_limit_hits|calendar_feed_states|notifications|notification_deliveries|scheduled_jobs|push_subscriptions|notification_preferences|notification_settings)\b)/i;
+  /^\s*(select\b|(update|insert into|delete from)\s+"?(email_outbox|rate_limit_hits|calendar_feed_states|notification_deliveries|scheduled_jobs|push_subscriptions|notification_preferences|notification_settings)\b)/i;
 
 function writeWatcher() {
   const listeners = new Set<() => void>();

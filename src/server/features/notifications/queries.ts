@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { changeCacheOf } from '../../db/change-cache.ts';
 import type { Db } from '../../db/connect.ts';
 import { notifications, teamMembers, users } from '../../db/schema.ts';
 
@@ -54,4 +55,25 @@ export async function markAllRead(db: Db, userId: number): Promise<void> {
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/**
+ * What changes whenever the user's bell does (a new notification, one marked read, a team joined or
+ * left): the newest id, the unread count and the last time one was read. Kept per process until a
+ * change drops it (db/change-cache.ts, migration 0023), so a poll that changed nothing answers 304
+ * without reading the database.
+ */
+export async function bellStampOf(db: Db, userId: number): Promise<string> {
+  const load = async () => {
+    const [row] = await db
+      .select({
+        newest: sql<number>`coalesce(max(${notifications.id}), 0)`,
+        unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`,
+        read: sql<string>`coalesce(to_char(max(${notifications.readAt}), 'YYYYMMDDHH24MISSUS'), '0')`,
+      })
+      .from(notifications)
+      .where(visibleTo(userId));
+    return `${row?.newest ?? 0}.${row?.unread ?? 0}.${row?.read ?? 0}`;
+  };
+  return (await (changeCacheOf(db)?.bell(userId, load) ?? load())) ?? (await load());
 }

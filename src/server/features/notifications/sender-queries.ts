@@ -154,15 +154,16 @@ export async function recipientOf(db: Db, userId: number) {
 /** Drops the undelivered emails and pushes of these addresses' owners (the demo seed's accounts). */
 export async function discardPendingDeliveries(db: Db, addresses: readonly string[]): Promise<void> {
   if (addresses.length === 0) return;
-  await db
-    .delete(notificationDeliveries)
-    .where(
-      and(
-        isNull(notificationDeliveries.sentAt),
-        inArray(
-          notificationDeliveries.userId,
-          db.select({ id: users.id }).from(users).where(inArray(users.email, [...addresses])),
-        ),
+  await db.delete(notificationDeliveries).where(
+    and(
+      isNull(notificationDeliveries.sentAt),
+      inArray(
+        notificationDeliveries.userId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(inArray(users.email, [...addresses])),
       ),
-    );
+    ),
+  );
 }

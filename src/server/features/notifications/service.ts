@@ -27,6 +27,11 @@ export function createNotificationService({ db }: { db: Db }) {
       return { items: rows.map(toNotification), unread_count: unreadCount };
     },
 
+    /** The bell's ETag for a list of `limit`: changes whenever what the list shows does. */
+    async etag(user: UserRow, limit: number): Promise<string> {
+      return `W/"bell-${await queries.bellStampOf(db, user.id)}-${limit}"`;
+    },
+
     async markRead(user: UserRow, ids: readonly number[]): Promise<{ unread_count: number }> {
       await queries.markRead(db, user.id, ids);
       return { unread_count: await unread(user) };
