@@ -17,6 +17,7 @@ import vm from 'node:vm';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { notifyTeam } from '../src/server/features/notifications/notify.ts';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -261,6 +262,9 @@ const tagOf = async (path: string) =>
   (await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag') ??
   '';
 const unreadTag = await tagOf(unreadPath);
+// The member's bell: told of the announcements and polls above (docs/product/notifications.md).
+const bellPath = '/api/notifications';
+const memberAuth = { authorization: `Bearer ${memberToken}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
 const messagesTag = await tagOf(messagesPath);
 
 // The yardstick: a bare Fastify route on the same machine, in the same run.
@@ -331,6 +335,8 @@ interface Case {
   /** Reads every answer again instead of sending the one kept under its ETag (plugins/answer-cache.ts). */
   uncached?: boolean;
 }
+// The bell's tag once everything above is stored (a new document tells the member too).
+const bellTag = (await fetch(`${address}${bellPath}`, { headers: memberAuth })).headers.get('etag') ?? '';
 // As a browser asks: large team reads are then sent gzipped (plugins/answer-cache.ts).
 const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
 const cases: Case[] = [
@@ -390,6 +396,18 @@ const cases: Case[] = [
     method: 'GET',
     url: `${address}${unreadPath}`,
     headers: { ...auth, 'if-none-match': unreadTag },
+  },
+  {
+    name: 'GET notifications: the bell (20), read each time',
+    method: 'GET',
+    url: `${address}${bellPath}`,
+    headers: memberAuth,
+  },
+  {
+    name: 'GET notifications: the bell, unchanged (304)',
+    method: 'GET',
+    url: `${address}${bellPath}`,
+    headers: { ...memberAuth, 'if-none-match': bellTag },
   },
   {
     name: 'GET messaging: unread count, read each time',
@@ -607,6 +625,66 @@ for (const c of chosen) {
       `errors ${full.errors + (half?.errors ?? 0)}`,
     ].join('  '),
   );
+}
+
+// Notification fan-out (docs/decisions/043): one change told to a team of 25 families (50 members, each
+// with a device) and a club-wide announcement to 1,000 members: the statement that writes the bell's
+// rows, the emails and the pushes to be sent, timed inside its transaction. BENCH_ONLY=fan-out runs it.
+if (!only?.length || only.some((word) => 'notification fan-out'.includes(word)))
+  console.log((await fanOut()).join('\n'));
+
+async function fanOut(): Promise<string[]> {
+  const { db } = database;
+  const coachId = Number((await call('GET', '/api/auth/me', undefined, token))['id']);
+  const lines = ['', 'Notification fan-out (median of 20, inside the transaction):'];
+  for (const members of [50, 1000]) {
+    const [made] = (
+      (await db.execute(sql`insert into teams (name, invite_code) values (${`Fan-out ${members}`},
+        ${`FAN${members}`}) returning id`)) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const teamId = Number(made?.id);
+    await db.execute(sql`
+      with added as (
+        insert into users (name, email, role, email_verified_at)
+        select 'Fan ' || n, 'fan' || ${members} || '.' || n || '@example.com', 'parent', now()
+          from generate_series(1, ${members}) n returning id)
+      insert into team_members (team_id, user_id, role) select ${teamId}, id, 'parent' from added`);
+    await db.execute(sql`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      select user_id, 'https://fcm.googleapis.com/fcm/send/bench-' || user_id, 'key', 'auth'
+        from team_members where team_id = ${teamId}`);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      await db.transaction(async (tx) => {
+        const started = performance.now();
+        await notifyTeam(tx, {
+          teamId,
+          actorId: coachId,
+          kind: 'event_changed',
+          title: `Fan-out ${members}: Game vs Eagles on 12/05/2026 moved to 11:30 AM`,
+          body: '12/05/2026 at 11:30 AM, North Field',
+          link: '/#tournaments?section=games&gameId=1',
+        });
+        times.push(performance.now() - started);
+      });
+    }
+    times.sort((a, b) => a - b);
+    const [rows] = (
+      (await db.execute(sql`select
+          (select count(*) from notifications where team_id = ${teamId})::integer as told,
+          (select count(*) from notification_deliveries d join notifications n on n.id = d.notification_id
+            where n.team_id = ${teamId})::integer as queued`)) as unknown as {
+        rows: { told: number; queued: number }[];
+      }
+    ).rows;
+    lines.push(
+      `  ${String(members).padStart(4)} members: ${times[10]?.toFixed(1)} ms (p95 ${times[18]?.toFixed(1)} ms); ` +
+        `${rows?.told} notifications and ${rows?.queued} deliveries (email + push) written in 20 changes`,
+    );
+    // The senders would send them all: not in this bench.
+    await db.execute(sql`delete from notifications where team_id = ${teamId}`);
+  }
+  return lines;
 }
 
 // Live streams (docs/decisions/021): 2,000 server-sent-event streams held by this one app process (200
