@@ -67,7 +67,7 @@ export const SERVER_LAYERS = {
   kits: ['auth', 'teams'],
   notifications: ['auth'],
   events: ['auth', 'teams', 'notifications'],
-  rsvp: ['auth', 'teams', 'invites', 'roster'],
+  rsvp: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   polls: ['auth', 'teams', 'invites', 'roster'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
   announcements: ['auth', 'teams', 'events'],

@@ -147,7 +147,10 @@ function serve({ events = [], players = [MIA], rsvps = [], answer }: Server = {}
   const inner = mockFetch((url, method) => {
     const custom = answer?.(url, method, inner[inner.length - 1]?.body);
     if (custom) return custom;
-    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     if (url.includes('/calendar/team/3/events')) {
       const params = new URL(url, 'http://x').searchParams;
       const from = params.get('from') ?? '';
