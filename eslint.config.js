@@ -68,7 +68,7 @@ export const SERVER_LAYERS = {
   push: ['auth'],
   notifications: ['auth'],
   events: ['auth', 'teams', 'notifications'],
-  rsvp: ['auth', 'teams', 'invites', 'roster'],
+  rsvp: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   polls: ['auth', 'teams', 'invites', 'roster', 'notifications'],
   calendar: ['auth', 'teams', 'invites', 'roster', 'events'],
   announcements: ['auth', 'teams', 'events', 'notifications'],

@@ -186,6 +186,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
     mailQueued: () => mailSender.nudge(),
     push: services.pushChannel,
+    // Going / Maybe / Can't go in an email, for each player the person has not answered for yet.
+    answerPlayers: async (userId, event) =>
+      (await services.rsvpReminders.unansweredPlayersOf(userId, event)).map((player) => ({
+        playerId: player.id,
+        name: player.name,
+      })),
   });
   app.decorate('notificationSender', notificationSender);
   const blobGraceMs = config.BLOB_SWEEP_GRACE_MINUTES * 60_000;

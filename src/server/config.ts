@@ -141,6 +141,8 @@ const envSchema = z.object({
   INVITE_LIMIT_PER_COACH_PER_HOUR: count(50),
   /** Polls one author may create per hour: each one emails the whole team. */
   POLL_LIMIT_PER_AUTHOR_PER_HOUR: count(20),
+  /** Answer links from emails (no sign-in) per address per hour: read and recorded alike. */
+  ANSWER_LINK_LIMIT_PER_IP: count(120),
   // Every other write that reaches others, per user per hour (docs/product/limits-and-abuse.md 'Writes
   // that reach others'; docs/decisions/028): far above a busy coach's day, far below a flood.
   /** Announcements, each with its group-chat cross-post (an edit that posts again counts too). */
@@ -153,6 +155,8 @@ const envSchema = z.object({
   MESSAGE_LIMIT_PER_USER_PER_HOUR: count(300),
   /** New teams (the setup wizard). */
   TEAM_LIMIT_PER_USER_PER_HOUR: count(10),
+  /** A coach's RSVP reminders (each event at most once in six hours besides). */
+  REMINDER_LIMIT_PER_USER_PER_HOUR: count(30),
   FORGOT_LIMIT_PER_IP: count(10),
   FORGOT_LIMIT_PER_ACCOUNT: count(3),
   RESET_LIMIT_PER_IP: count(20),

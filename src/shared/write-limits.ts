@@ -6,6 +6,7 @@ export const LIMITED_WRITES = {
   comments: 'posted many comments',
   conversations: 'started many conversations',
   messages: 'sent many messages',
+  reminders: 'sent many RSVP reminders',
   teams: 'created many teams',
   uploads: 'uploaded many documents',
 } as const;

@@ -80,7 +80,11 @@ describe.each(BACKENDS)('auth API on $name', (backend) => {
 
     it('gives the club name to the page before sign-in', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/config' });
-      expect(response.json()).toEqual({ club_name: 'Test Valley FC', team_time_zone: 'America/Chicago' });
+      expect(response.json()).toEqual({
+        club_name: 'Test Valley FC',
+        team_time_zone: 'America/Chicago',
+        rsvp_reminder_hours_default: 48,
+      });
     });
 
     it('answers unknown API paths with a JSON 404', async () => {

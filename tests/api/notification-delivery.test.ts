@@ -8,7 +8,7 @@ import type { NotificationPreferences } from '../../src/shared/api/notifications
 import { fromToday, okJson } from '../support/events.ts';
 import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { BACKENDS, queryRows, TEST_SITE, type TestApp } from '../support/test-app.ts';
-import { call, type Cast, startWithCast } from '../support/teams.ts';
+import { addPlayer, call, type Cast, startWithCast } from '../support/teams.ts';
 
 // Email of notifications (docs/product/notifications.md 'Email', docs/decisions/043): each delivery is
 // sent once, by whichever sender claims it, as the person's preferences, quiet hours and budget say.
@@ -99,6 +99,53 @@ describe.each(BACKENDS)('notification email on $name', (backend) => {
       { outcome: 'sent', n: 2 },
       { outcome: 'unverified', n: 1 },
     ]);
+  });
+
+  it("carries Going / Maybe / Can't go for the parent's child; the link's page records only when asked", async () => {
+    const child = await addPlayer(t, cast.coach, cast.team.id, { name: 'Ava Adams', jersey_number: 31 });
+    okJson(
+      await call(t, 'POST', `/api/teams/${cast.team.id}/players/${child.id}/parents`, cast.coach.token, {
+        parent_name: 'Pat Parent',
+        parent_email: cast.parent.email,
+        send_invite: false,
+      }),
+      201,
+    );
+    const practice = await newPractice('With answers');
+    await send();
+    const [email] = to(cast.parent.email);
+    expect(email?.text).toContain('Answer for Ava Adams:');
+    const links = [
+      ...(email?.text ?? '').matchAll(
+        /(Going|Maybe|Can't go): http:\/\/club\.test\/rsvp-answer\?token=([\w.-]+)/g,
+      ),
+    ];
+    expect(links.map((m) => m[1])).toEqual(['Going', 'Maybe', "Can't go"]);
+    const going = links[0]?.[2] ?? '';
+    const answers = () =>
+      queryRows<{ response: string }>(
+        t.db,
+        sql`select response from rsvps where practice_id = ${practice.id} and player_id = ${child.id}`,
+      );
+    // A mail scanner following the link records nothing.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/team-rsvp/answer-link?token=${going}` })).statusCode,
+    ).toBe(200);
+    expect(await answers()).toEqual([]);
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: '/api/team-rsvp/answer-link',
+      payload: { token: going },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(await answers()).toEqual([{ response: 'yes' }]);
+    // A tampered link is refused.
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/team-rsvp/answer-link',
+      payload: { token: `${going.slice(0, -3)}abc` },
+    });
+    expect(tampered.statusCode).toBe(400);
   });
 
   it('two senders on one database send each email once', async () => {

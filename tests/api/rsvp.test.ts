@@ -811,7 +811,8 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       const more = await measured();
       expect(more.upcoming_events).toHaveLength(7);
       expect(more.statements).toBe(first.statements);
-      expect(first.statements).toBeLessThanOrEqual(7);
+      // The team's families, their contacts and the last reminders count who a reminder would reach.
+      expect(first.statements).toBeLessThanOrEqual(10);
     });
   });
 });

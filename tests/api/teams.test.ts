@@ -80,6 +80,7 @@ describe.each(BACKENDS)('teams API on $name', (backend) => {
         secondary_color: '#1e40af',
         team_logo_url: 'https://example.com/otters.png',
         is_coach: true,
+        rsvp_reminder_hours: null,
         details: {
           head_coach_phone: '(555) 010-2000',
           head_coach_email: 'casey@example.com',

@@ -113,9 +113,10 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
   await coachPage.getByRole('tab', { name: 'Event RSVPs' }).click();
   await expect(coachPage).toHaveURL(/#admin\?tab=rsvps$/);
   const events = coachPage.getByRole('list', { name: 'Upcoming events' });
-  const toggles = events.getByRole('button');
+  // Each event's heading is its toggle (beside it, a coach's 'Remind' button).
+  const toggles = events.getByRole('heading', { level: 3 }).getByRole('button');
   await expect(toggles).toHaveCount(3);
-  const wolves = events.getByRole('button', { name: /vs Wolves/ });
+  const wolves = toggles.filter({ hasText: 'vs Wolves' });
   await expect(wolves).toHaveAttribute('aria-expanded', 'false');
   await expect(wolves).toContainText('6:00 PM');
   await expect(wolves).toContainText('Yes 1');
@@ -123,8 +124,8 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
   await expect(wolves).toContainText('No 1');
   await expect(wolves).toContainText('Total 2');
   await expect(wolves).toContainText('1 not answered');
-  await expect(events.getByRole('button', { name: /Skills Practice/ })).toContainText('5:00 PM');
-  const badgers = events.getByRole('button', { name: /vs Badgers/ });
+  await expect(toggles.filter({ hasText: 'Skills Practice' })).toContainText('5:00 PM');
+  const badgers = toggles.filter({ hasText: 'vs Badgers' });
   await expect(badgers).toContainText('TBD');
   await expect(badgers).toContainText('Rockets Winter Cup');
   await snapshot(coachPage, info, 'admin-collapsed');

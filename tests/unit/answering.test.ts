@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersFor, refusalFor } from '../../src/server/features/roster/answering.ts';
+import { answerersAmong, answersFor, refusalFor } from '../../src/server/features/roster/answering.ts';
 import type { ContactRow, PlayerRow } from '../../src/server/features/roster/queries.ts';
 import type { RosterViewer } from '../../src/server/features/roster/view.ts';
 import type { Role } from '../../src/shared/roles.ts';
@@ -94,5 +94,51 @@ describe('refusalFor', () => {
   it('refuses a coach only an inactive player', () => {
     expect(refusalFor(viewer('coach'), player(2, { status: 'inactive' }), [])).toBe('inactivePlayer');
     expect(refusalFor(viewer('coach'), player(2), [])).toBeUndefined();
+  });
+});
+
+describe('answerersAmong (who a reminder may reach)', () => {
+  const member = (userId: number, role: 'parent' | 'player', email: string, verified = true) => ({
+    userId,
+    role,
+    email,
+    emailVerifiedAt: verified ? at : null,
+  });
+
+  it('lists each parent with their active children and each player with themselves, in roster order; never coaches', () => {
+    const players = [
+      player(3, { jerseyNumber: 9, name: 'Cy' }),
+      player(1, { jerseyNumber: 4, name: 'Al' }),
+      player(2, { status: 'inactive', name: 'Bo' }),
+      player(4, { jerseyNumber: 2, name: 'Di', userId: 21 }),
+      player(5, { name: 'Ed', email: 'ed@example.com' }),
+    ];
+    const contacts = [
+      contact(1, { userId: 11 }),
+      contact(3, { email: 'pat@example.com' }),
+      contact(2, { userId: 11 }),
+      contact(1, { email: 'unverified@example.com' }),
+    ];
+    expect(
+      answerersAmong(
+        [
+          member(11, 'parent', 'other@example.com'),
+          member(12, 'parent', 'pat@example.com'),
+          member(13, 'parent', 'unverified@example.com', false),
+          member(21, 'player', 'di@example.com'),
+          member(22, 'player', 'ed@example.com'),
+          member(23, 'player', 'ed@example.com', false),
+        ],
+        players,
+        contacts,
+      ).map(({ userId, players: theirs }) => [userId, theirs.map((p) => p.name)]),
+    ).toEqual([
+      // Al and the inactive Bo: Al only.
+      [11, ['Al']],
+      [12, ['Cy']],
+      // The contact's email is not confirmed by the account: not theirs; nor Ed for an unconfirmed player.
+      [21, ['Di']],
+      [22, ['Ed']],
+    ]);
   });
 });

@@ -54,7 +54,7 @@ describe('AdminPage', () => {
     const calls = mockFetch((url, method) => ({
       body:
         url === '/api/config'
-          ? { club_name: 'Riverside', team_time_zone: 'America/Chicago' }
+          ? { club_name: 'Riverside', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 }
           : method === 'POST'
             ? request(1, 'Pat Lee', 'approved')
             : [request(1, 'Pat Lee', 'pending'), request(2, 'Sam Roe', 'rejected')],

@@ -64,7 +64,10 @@ function serve(
     const custom = answer?.(url, method);
     if (custom) return custom;
     if (url.includes('/moderators/my-permissions/')) return { body: permissions };
-    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     if (url.includes('/messaging/announcements/3')) return { body: list };
     return { body: {} };
   });
@@ -393,7 +396,7 @@ describe('ChatPostStatus', () => {
     };
     mockFetch((url) =>
       url.endsWith('/config')
-        ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } }
+        ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 } }
         : url.includes('/messaging/chat-posts/last-error?team_id=3')
           ? { body: answer }
           : { body: {} },

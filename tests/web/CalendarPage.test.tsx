@@ -8,7 +8,7 @@ import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
 import { CalendarScreen } from '../../src/web/app/CalendarScreen.tsx';
 import { escapeHtml, scheduleHtml } from '../../src/web/features/calendar/lib/print-schedule.ts';
 import { dismissToast } from '../../src/web/lib/toasts.ts';
-import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
+import { emptyAnswer, mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
 import { teamFixture } from './team-fixture.ts';
 
 // Today is Tuesday 2026-11-24 in Chicago, 9:00 AM: the day's 10:00 game has not started yet.
@@ -147,7 +147,10 @@ function serve({ events = [], players = [MIA], rsvps = [], answer }: Server = {}
   const inner = mockFetch((url, method) => {
     const custom = answer?.(url, method, inner[inner.length - 1]?.body);
     if (custom) return custom;
-    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     if (url.includes('/calendar/team/3/events')) {
       const params = new URL(url, 'http://x').searchParams;
       const from = params.get('from') ?? '';
@@ -170,7 +173,7 @@ function serve({ events = [], players = [MIA], rsvps = [], answer }: Server = {}
       return { body: { user_id: 5, token: 'abc', feed_path: '/api/calendar/feed/5/abc.ics' } };
     if (url.endsWith('/calendar/token/regenerate'))
       return { body: { user_id: 5, token: 'xyz', feed_path: '/api/calendar/feed/5/xyz.ics' } };
-    return { body: [] };
+    return { body: emptyAnswer(url) };
   });
   return inner;
 }

@@ -21,7 +21,10 @@ afterEach(() => {
 
 function serve(tournaments: Tournament[], games: Game[], practices: Practice[]) {
   mockFetch((url) => {
-    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     if (url.includes('/tournaments/team/')) return { body: tournaments };
     if (url.includes('/games/')) return { body: games };
     if (url.includes('/practices/')) return { body: practices };
@@ -186,7 +189,7 @@ describe('Dashboard: Recent Results', () => {
   it('leaves the lists empty when loading fails', async () => {
     mockFetch((url) =>
       url.endsWith('/config')
-        ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } }
+        ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 } }
         : { status: 500, body: { detail: 'Server error' } },
     );
     renderWithClient(<DashboardEvents team={{ id: 3 }} />);

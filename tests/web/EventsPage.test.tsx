@@ -31,7 +31,10 @@ function serve(schedule: Schedule, answer?: (url: string, method: string) => unk
     const custom = answer?.(url, method);
     if (custom !== undefined) return { body: custom };
     if (url.includes('/moderators/my-permissions/')) return { body: noPermissions() };
-    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     if (url.includes('/tournaments/team/')) return { body: schedule.tournaments ?? [] };
     if (url.includes('/games/')) return { body: schedule.games ?? [] };
     if (url.includes('/practices/')) return { body: schedule.practices ?? [] };
@@ -266,7 +269,10 @@ describe('Team Events: tournaments', () => {
     window.history.replaceState(null, '', '/#tournaments?section=games');
     mockFetch((url, method) => {
       if (method === 'PUT') return { status: 503, body: { detail: 'Server error: 503' } };
-      if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+      if (url.endsWith('/config'))
+        return {
+          body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+        };
       if (url.includes('/games/'))
         return {
           body: [

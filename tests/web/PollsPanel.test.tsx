@@ -55,7 +55,10 @@ function serve(
     const custom = answer?.(url, method);
     if (custom) return custom;
     if (url.includes('/moderators/my-permissions/')) return { body: noPermissions() };
-    if (url.endsWith('/config')) return { body: { club_name: 'Club', team_time_zone: 'America/Chicago' } };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     if (url.includes('/messaging/polls/3')) return { body: list };
     return { body: {} };
   });

@@ -54,6 +54,8 @@ function overviewEvent(overrides: Partial<OverviewEvent> = {}): OverviewEvent {
       },
     ],
     not_responded: [{ player_id: 4, ...leo }],
+    to_remind: 0,
+    last_reminder: null,
     ...overrides,
   };
 }

@@ -19,7 +19,8 @@ export function renderWithClient(ui: ReactElement) {
  */
 export function emptyAnswer(url: string): unknown {
   const path = url.replace(/^\/api/, '').split('?')[0] ?? '';
-  if (path === '/config') return { club_name: 'Riverside FC', team_time_zone: 'America/Chicago' };
+  if (path === '/config')
+    return { club_name: 'Riverside FC', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 };
   const permissions = /^\/moderators\/my-permissions\/(\d+)$/.exec(path);
   if (permissions) {
     const flags = Object.fromEntries(MODERATOR_FLAGS.map((flag) => [flag, false]));

@@ -21,6 +21,7 @@ export function teamFixture(overrides: Partial<Team> = {}): Team {
     secondary_color: '#059669',
     team_logo_url: null,
     is_coach: true,
+    rsvp_reminder_hours: null,
     details: null,
     ...overrides,
   };

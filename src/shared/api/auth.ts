@@ -95,6 +95,8 @@ export const detailResponse = z.object({ detail: z.string() });
 export const publicConfigResponse = z.object({
   club_name: z.string(),
   team_time_zone: z.string(),
+  /** Hours before an event of its automatic RSVP reminder, for a team that did not choose (0: off). */
+  rsvp_reminder_hours_default: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;
 

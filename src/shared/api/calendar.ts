@@ -16,6 +16,9 @@ import { optionalText } from './fields.ts';
 //   POST /api/team-rsvp/submit        body RsvpSubmit      -> Rsvp          (resubmitting replaces)
 //   POST /api/team-rsvp/submit-all    body RsvpSubmitAll   -> Rsvp[]        (several players, one tap)
 //   GET  /api/team-rsvp/team/{teamId}/overview                           -> { upcoming_events }
+//   POST /api/team-rsvp/remind        body {event_type, event_id}  -> { sent }   (api/notifications.ts)
+//   GET  /api/team-rsvp/answer-link?token=   -> AnswerLink   (no sign-in: what an email's answer link records)
+//   POST /api/team-rsvp/answer-link  {token} -> { detail }   (no sign-in: records it)
 //   GET  /api/calendar/token                                             -> CalendarToken
 //   POST /api/calendar/token/regenerate                                  -> CalendarToken
 //   GET  /api/calendar/feed/{userId}/{token}.ics[?player_id=]            -> text/calendar (no bearer)
@@ -168,10 +171,49 @@ export const overviewEventSchema = z.object({
       jersey_number: z.number().int().nullable(),
     }),
   ),
+  /**
+   * How many people a reminder would reach now (docs/product/notifications.md 'RSVP reminders'): the
+   * parents and players who answer for a player without an answer; 0 for a cancelled or started event.
+   */
+  to_remind: z.number().int(),
+  /** The event's last reminder (automatic, or a coach's), or null. */
+  last_reminder: z
+    .object({
+      sent_at: z.string(),
+      /** How many people it reached. */
+      recipients: z.number().int(),
+      automatic: z.boolean(),
+    })
+    .nullable(),
 });
 export type OverviewEvent = z.infer<typeof overviewEventSchema>;
 
 export const overviewSchema = z.object({ upcoming_events: z.array(overviewEventSchema) });
+
+const answerTokenField = z
+  .string({ error: 'token is required' })
+  .min(1, 'token is required')
+  .max(2000, 'token is too long');
+
+/** GET /api/team-rsvp/answer-link?token= and POST {token}: an email's answer link (no sign-in). */
+export const answerLinkQuery = z.object({ token: answerTokenField });
+export const answerLinkBody = z.object({ token: answerTokenField });
+
+/** What an answer link would record: it only describes (a GET never records). */
+export const answerLinkSchema = z.object({
+  /** The player's first name. */
+  player_name: z.string(),
+  team_name: z.string(),
+  event_type: z.enum(RSVP_EVENT_TYPES),
+  event_id: z.number().int(),
+  /** The opponent of a game, the title of a practice. */
+  event_name: z.string(),
+  tournament_name: z.string().nullable(),
+  event_date: z.string().nullable(),
+  event_time: z.string().nullable(),
+  response: z.enum(RSVP_RESPONSES),
+});
+export type AnswerLink = z.infer<typeof answerLinkSchema>;
 
 export const calendarTokenSchema = z.object({
   user_id: z.number().int(),

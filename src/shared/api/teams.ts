@@ -16,6 +16,7 @@ import {
   TEAM_NAME_MIN_LENGTH,
 } from '../teams.ts';
 import { ROLES } from '../roles.ts';
+import { REMINDER_LIMITS, REMINDER_MESSAGES } from '../rsvp-reminders.ts';
 
 // Request and response shapes of the team endpoints (docs/product/teams-and-joining.md; Team Settings).
 
@@ -85,7 +86,22 @@ export type SetupTeamBody = z.input<typeof setupTeamBody>;
  * PUT /api/teams/{id} (Team Settings): any of the wizard's fields and the group-chat bot id; a field
  * left out keeps its value, a blank optional field clears it.
  */
-export const updateTeamBody = teamFields.partial().refine(seasonInOrder, seasonOrderError);
+export const updateTeamBody = teamFields
+  .partial()
+  .extend({
+    /**
+     * Hours before each event that its automatic RSVP reminder goes out (coaches and admins only): 0 is
+     * off, null follows the server's default (docs/product/notifications.md 'RSVP reminders').
+     */
+    rsvp_reminder_hours: z
+      .number({ error: REMINDER_MESSAGES.hoursRange })
+      .int(REMINDER_MESSAGES.hoursRange)
+      .min(0, REMINDER_MESSAGES.hoursRange)
+      .max(REMINDER_LIMITS.hoursMax, REMINDER_MESSAGES.hoursRange)
+      .nullable()
+      .optional(),
+  })
+  .refine(seasonInOrder, seasonOrderError);
 export type UpdateTeamBody = z.input<typeof updateTeamBody>;
 
 /**
@@ -111,6 +127,11 @@ export const teamSchema = z.object({
   team_logo_url: z.string().nullable(),
   /** Whether the signed-in user runs this team (coach of it or admin). */
   is_coach: z.boolean(),
+  /**
+   * Hours before each event that its automatic RSVP reminder goes out: 0 off, null the server's default
+   * (GET /api/config `rsvp_reminder_hours_default`).
+   */
+  rsvp_reminder_hours: z.number().int().nullable(),
   /**
    * The rest of the wizard's fields (coaches' and emergency contacts, practice details): only for those
    * who may edit the team's details; null for everyone else.

@@ -25,8 +25,11 @@ const UnsubscribeScreen = lazyScreen(() =>
 const VerifyEmailPage = lazyScreen(() =>
   import('../features/auth/components/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
 );
+const RsvpAnswerPage = lazyScreen(() =>
+  import('../features/rsvp/components/RsvpAnswerPage.tsx').then((m) => m.RsvpAnswerPage),
+);
 
-/** Routes by path: the guide, the password pages and unsubscribe stand alone; everything else is the app. */
+/** Routes by path: the guide, the password pages, unsubscribe and an email's answer link stand alone; everything else is the app. */
 export function App() {
   const path = usePathname();
   switch (path) {
@@ -58,6 +61,13 @@ export function App() {
       return (
         <TitledPage title="Unsubscribe">
           <UnsubscribeScreen />
+        </TitledPage>
+      );
+    // An email's RSVP answer link (RSVP_ANSWER_PATH): answered without signing in.
+    case '/rsvp-answer':
+      return (
+        <TitledPage title="Answer RSVP">
+          <RsvpAnswerPage />
         </TitledPage>
       );
     default:

@@ -4,6 +4,7 @@ import { rsvpClosedMessage } from '../../shared/rsvp.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useMyRsvps } from '../features/rsvp/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
+import { RemindRsvps, useRemindersPending } from '../features/rsvp/components/RemindRsvps.tsx';
 import { RsvpSummary } from '../features/rsvp/components/RsvpSummary.tsx';
 import { DASHBOARD_REFRESH_MS, DashboardEvents } from '../features/events/components/DashboardEvents.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
@@ -74,19 +75,24 @@ function ScheduleWithRsvps({
   const now = useNow();
   // Whose closing time applies: attendance may still be recorded by those who may record it.
   const role = useCan(team, 'record_attendance') ? 'coach' : 'parent';
+  // Those who see the RSVP overview get 'Remind' on each event, shown with the schedule.
+  const remindersPending = useRemindersPending(team);
   return (
     <DashboardEvents
       team={team}
       roster={roster}
-      pending={rsvps.isPending}
+      pending={rsvps.isPending || remindersPending}
       after={after}
       rsvpSummary={(event) => (
-        <RsvpSummary
-          list={rsvps.data}
-          event={event}
-          counts={coachLike}
-          closed={rsvpClosedMessage(role, event, zone, now) !== undefined}
-        />
+        <>
+          <RsvpSummary
+            list={rsvps.data}
+            event={event}
+            counts={coachLike}
+            closed={rsvpClosedMessage(role, event, zone, now) !== undefined}
+          />
+          <RemindRsvps team={team} eventType={event.kind} eventId={event.id} />
+        </>
       )}
     />
   );

@@ -125,12 +125,10 @@ async function deliverOne(
       await scheduleDigest(db, row.userId, preferences.digestHour, deps.zone, now);
       return 'digest';
     }
+    // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
+    const params = await notificationEmail(deps, context, now);
     await db.transaction(async (tx) => {
-      await enqueueEmail(tx, {
-        to: context.email,
-        template: 'notification',
-        params: await notificationEmail(deps, context, now),
-      });
+      await enqueueEmail(tx, { to: context.email, template: 'notification', params });
       // Queued and marked together: if the claim was lost meanwhile, neither happens.
       if (!(await q.deliveryRules.markSent(tx, row, { outcome: 'sent' }))) {
         throw new Error('The claim on this delivery ended before it was marked');

@@ -74,6 +74,58 @@ export async function playersAnsweredFor(db: Db, access: TeamAccess): Promise<qu
     );
 }
 
+/** A parent or player of the team and the active players they answer for, in roster order. */
+export interface Answerer {
+  userId: number;
+  players: queries.PlayerRow[];
+}
+
+/**
+ * Who among the team's parents and players answers for which of its players (the rule of
+ * playersAnsweredFor, for every member at once, or for `userId` alone), each with at least one. Coaches
+ * and admins answer for every player and are not listed: they run the answers, they are not asked for
+ * them (RSVP reminders).
+ */
+export async function familyAnswerers(db: Db, teamId: number, userId?: number): Promise<Answerer[]> {
+  const [members, rows, contacts] = await Promise.all([
+    queries.familyMembers(db, teamId, userId),
+    queries.playersOfTeam(db, teamId),
+    queries.contactsOfTeam(db, teamId),
+  ]);
+  return answerersAmong(members, rows, contacts);
+}
+
+/** The team's families as familyMembers reads them. */
+export type FamilyMember = Awaited<ReturnType<typeof queries.familyMembers>>[number];
+
+/** familyAnswerers on rows already read (a read that has the team's players and contacts anyway). */
+export function answerersAmong(
+  members: readonly FamilyMember[],
+  players: readonly queries.PlayerRow[],
+  contacts: readonly queries.ContactRow[],
+): Answerer[] {
+  const roster = [...players].sort((a, b) =>
+    compareByJersey(
+      { jersey_number: a.jerseyNumber, name: a.name },
+      { jersey_number: b.jerseyNumber, name: b.name },
+    ),
+  );
+  return members.flatMap((member) => {
+    const viewer: RosterViewer = {
+      userId: member.userId,
+      email: member.emailVerifiedAt === null ? null : member.email,
+      role: member.role,
+      seesContactDetails: false,
+    };
+    const mine = roster.filter((player) => answersFor(viewer, player, contacts));
+    return mine.length > 0 ? [{ userId: member.userId, players: mine }] : [];
+  });
+}
+
+/** The team's parents and players, and its parents' contacts: what answerersAmong reads besides players. */
+export const familiesOfTeam = (db: Db, teamId: number) =>
+  Promise.all([queries.familyMembers(db, teamId), queries.contactsOfTeam(db, teamId)]);
+
 /**
  * The players of these ids, in that order, each one the caller may answer for now; otherwise the first
  * refusal: 404 for a player not on the team, 403 for one not theirs, 400 for one not active.

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
-import { parentContacts, players, users } from '../../db/schema.ts';
+import { parentContacts, players, teamMembers, users } from '../../db/schema.ts';
 
 // Every query names the team as well as the row: a player or contact id alone never reaches across teams.
 
@@ -98,6 +98,30 @@ export async function takenJerseyNumbers(
     )
     .orderBy(asc(players.jerseyNumber));
   return rows.map((row) => row.n).filter((n): n is number => n !== null);
+}
+
+/**
+ * The team's parents and players (of one user, when given) with what matching their players reads: the
+ * account's email when confirmed (is_mine, view.ts).
+ */
+export function familyMembers(db: Db, teamId: number, userId?: number) {
+  return db
+    .select({
+      userId: teamMembers.userId,
+      role: teamMembers.role,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(
+      and(
+        eq(teamMembers.teamId, teamId),
+        inArray(teamMembers.role, ['parent', 'player']),
+        userId === undefined ? undefined : eq(teamMembers.userId, userId),
+      ),
+    )
+    .orderBy(asc(teamMembers.userId));
 }
 
 // ---- Parent contacts ----

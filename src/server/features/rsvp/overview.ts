@@ -2,18 +2,28 @@ import type { z } from 'zod';
 import type { OverviewEvent, overviewSchema } from '../../../shared/api/calendar.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { compareByDateTime, isClockTime } from '../../../shared/events.ts';
-import { rsvpCounts, rsvpEventKey, RSVP_EVENT_TYPES } from '../../../shared/rsvp.ts';
+import {
+  rsvpCounts,
+  rsvpEventKey,
+  RSVP_EVENT_TYPES,
+  rsvpWindow,
+  type RsvpWhen,
+} from '../../../shared/rsvp.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
+import type { PlayerRow } from '../roster/queries.ts';
+import { answerersAmong, familiesOfTeam } from '../roster/answering.ts';
 import * as queries from './queries.ts';
+import { whoNeedsReminding } from './reminding.ts';
 
 // The coach's RSVP overview (docs/product/calendar-rsvp-and-feed.md 'Event RSVPs (Team Administration)'):
 // every event from today on (in the team's time zone) that takes answers, by date and time with TBD last,
-// its counts, its answers and the active players who have not answered. Five queries whatever the number
-// of events or players.
+// its counts, its answers, the active players who have not answered, how many people a reminder would
+// reach (reminding.ts) and the last reminder sent. A fixed number of queries whatever the number of
+// events or players.
 
 type Overview = z.infer<typeof overviewSchema>;
-type Player = { id: number; name: string; position: string | null; jerseyNumber: number | null };
+type Player = Pick<PlayerRow, 'id' | 'name' | 'position' | 'jerseyNumber'>;
 
 const timeOrNull = (time: string | null) => (time && isClockTime(time) ? time : null);
 const rosterOrder = (a: Player, b: Player) =>
@@ -22,20 +32,36 @@ const rosterOrder = (a: Player, b: Player) =>
     { jersey_number: b.jerseyNumber, name: b.name },
   );
 
-export async function overviewOf(db: Db, teamId: number, zone: string): Promise<Overview> {
-  const today = todayIn(zone);
-  const [games, tournamentGames, practices, answers, active] = await Promise.all([
-    queries.upcomingGames(db, teamId, today),
-    queries.upcomingTournamentGames(db, teamId, today),
-    queries.upcomingPractices(db, teamId, today),
-    queries.upcomingAnswers(db, teamId, today),
-    queries.activePlayers(db, teamId),
-  ]);
+export async function overviewOf(db: Db, teamId: number, zone: string, now: Date): Promise<Overview> {
+  const today = todayIn(zone, now);
+  const [games, tournamentGames, practices, answers, active, [members, contacts], reminders] =
+    await Promise.all([
+      queries.upcomingGames(db, teamId, today),
+      queries.upcomingTournamentGames(db, teamId, today),
+      queries.upcomingPractices(db, teamId, today),
+      queries.upcomingAnswers(db, teamId, today),
+      queries.activePlayers(db, teamId),
+      familiesOfTeam(db, teamId),
+      queries.lastReminders(db, teamId),
+    ]);
+  // Who answers for which active player: the count of people a reminder would reach (reminding.ts).
+  const answerers = answerersAmong(members, active, contacts);
 
-  const events: Omit<
+  /** What the reminder count reads besides the answers: whether the event is off or under way. */
+  type Listed = Omit<
     OverviewEvent,
-    'total_responses' | 'yes_count' | 'no_count' | 'maybe_count' | 'responses' | 'not_responded'
-  >[] = [
+    | 'total_responses'
+    | 'yes_count'
+    | 'no_count'
+    | 'maybe_count'
+    | 'responses'
+    | 'not_responded'
+    | 'to_remind'
+    | 'last_reminder'
+  > & { remindable: boolean };
+  const remindable = (status: string, when: RsvpWhen) =>
+    status !== 'cancelled' && rsvpWindow(when, zone, now) === 'open';
+  const events: Listed[] = [
     ...games.map((g) => ({
       event_id: g.id,
       event_type: 'game' as const,
@@ -43,6 +69,7 @@ export async function overviewOf(db: Db, teamId: number, zone: string): Promise<
       event_date: g.date,
       event_time: timeOrNull(g.time),
       tournament_name: null,
+      remindable: remindable(g.status, { date: g.date, time: g.time, tournamentEndDate: null }),
     })),
     ...tournamentGames.map((g) => ({
       event_id: g.id,
@@ -51,6 +78,11 @@ export async function overviewOf(db: Db, teamId: number, zone: string): Promise<
       event_date: g.date ?? today,
       event_time: timeOrNull(g.time),
       tournament_name: g.tournamentName,
+      remindable: remindable(g.status, {
+        date: g.date,
+        time: g.time,
+        tournamentEndDate: g.tournamentEndDate,
+      }),
     })),
     ...practices.map((p) => ({
       event_id: p.id,
@@ -59,6 +91,7 @@ export async function overviewOf(db: Db, teamId: number, zone: string): Promise<
       event_date: p.date,
       event_time: timeOrNull(p.time),
       tournament_name: null,
+      remindable: remindable(p.status, { date: p.date, time: p.time, tournamentEndDate: null }),
     })),
   ];
   const kindOrder = (type: (typeof RSVP_EVENT_TYPES)[number]) => RSVP_EVENT_TYPES.indexOf(type);
@@ -81,10 +114,17 @@ export async function overviewOf(db: Db, teamId: number, zone: string): Promise<
     else answersOf.set(key, [answer]);
   }
   const roster = [...active].sort(rosterOrder);
+  const lastReminder = new Map(
+    reminders.map((r) => [
+      rsvpEventKey(r.eventType, r.eventId),
+      { sent_at: r.createdAt.toISOString(), recipients: r.recipients, automatic: r.automatic },
+    ]),
+  );
 
   return {
-    upcoming_events: events.map((event) => {
-      const given = (answersOf.get(rsvpEventKey(event.event_type, event.event_id)) ?? []).sort((a, b) =>
+    upcoming_events: events.map(({ remindable: canRemind, ...event }) => {
+      const key = rsvpEventKey(event.event_type, event.event_id);
+      const given = (answersOf.get(key) ?? []).sort((a, b) =>
         rosterOrder({ id: a.playerId, ...a.player }, { id: b.playerId, ...b.player }),
       );
       const answered = new Set(given.map((a) => a.playerId));
@@ -111,6 +151,8 @@ export async function overviewOf(db: Db, teamId: number, zone: string): Promise<
             position: player.position,
             jersey_number: player.jerseyNumber,
           })),
+        to_remind: canRemind ? whoNeedsReminding(answerers, answered).length : 0,
+        last_reminder: lastReminder.get(key) ?? null,
       };
     }),
   };

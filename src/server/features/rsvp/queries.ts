@@ -1,7 +1,18 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RsvpEventType, RsvpResponse } from '../../../shared/rsvp.ts';
 import type { Db } from '../../db/connect.ts';
-import { games, players, practices, rsvps, tournamentGames, tournaments, users } from '../../db/schema.ts';
+import {
+  games,
+  players,
+  practices,
+  rsvpReminders,
+  rsvps,
+  teams,
+  tournamentGames,
+  tournaments,
+  users,
+} from '../../db/schema.ts';
 
 // Every query names the team as well as the row: a player, event or answer id alone never reaches
 // across teams. Lists read in one query each, never one per player or event.
@@ -69,7 +80,8 @@ export async function findEvent(
 export interface Answer {
   playerId: number;
   response: RsvpResponse;
-  notes: string | null;
+  /** Undefined keeps a note already given (an answer from an email link carries none). */
+  notes: string | null | undefined;
 }
 
 /**
@@ -92,7 +104,7 @@ export function upsertAnswers(
         playerId: answer.playerId,
         [key]: event.id,
         response: answer.response,
-        notes: answer.notes,
+        notes: answer.notes ?? null,
         respondedBy,
       })),
     )
@@ -101,7 +113,7 @@ export function upsertAnswers(
       target: [rsvps.playerId, column],
       set: {
         response: sql`excluded.response`,
-        notes: sql`excluded.notes`,
+        ...(answers.every((answer) => answer.notes === undefined) ? {} : { notes: sql`excluded.notes` }),
         respondedBy: sql`excluded.responded_by`,
         updatedAt: sql`now()`,
       },
@@ -125,7 +137,13 @@ export function answersOfPlayers(db: Db, teamId: number, playerIds: readonly num
 
 export function upcomingGames(db: Db, teamId: number, today: string) {
   return db
-    .select({ id: games.id, opponent: games.opponent, date: games.date, time: games.time })
+    .select({
+      id: games.id,
+      opponent: games.opponent,
+      date: games.date,
+      time: games.time,
+      status: games.status,
+    })
     .from(games)
     .where(and(eq(games.teamId, teamId), gte(games.date, today)));
 }
@@ -138,7 +156,9 @@ export function upcomingTournamentGames(db: Db, teamId: number, today: string) {
       opponent: tournamentGames.opponent,
       date: tournamentGames.date,
       time: tournamentGames.time,
+      status: tournamentGames.status,
       tournamentName: tournaments.name,
+      tournamentEndDate: tournaments.endDate,
     })
     .from(tournamentGames)
     .innerJoin(
@@ -150,7 +170,13 @@ export function upcomingTournamentGames(db: Db, teamId: number, today: string) {
 
 export function upcomingPractices(db: Db, teamId: number, today: string) {
   return db
-    .select({ id: practices.id, title: practices.title, date: practices.date, time: practices.time })
+    .select({
+      id: practices.id,
+      title: practices.title,
+      date: practices.date,
+      time: practices.time,
+      status: practices.status,
+    })
     .from(practices)
     .where(and(eq(practices.teamId, teamId), gte(practices.date, today)));
 }
@@ -191,14 +217,256 @@ export function upcomingAnswers(db: Db, teamId: number, today: string) {
     );
 }
 
+/** The team's active players, whole: who answers for them reads their account and email too. */
 export function activePlayers(db: Db, teamId: number) {
   return db
-    .select({
-      id: players.id,
-      name: players.name,
-      position: players.position,
-      jerseyNumber: players.jerseyNumber,
-    })
+    .select()
     .from(players)
     .where(and(eq(players.teamId, teamId), eq(players.status, 'active')));
+}
+
+// ---- Reminders (docs/product/notifications.md 'RSVP reminders') ----
+
+/** What a reminder or an answer link says of an event, and what its closing rule reads. */
+export interface ReminderEventRow {
+  teamId: number;
+  teamName: string;
+  /** The opponent of a game, the title of a practice. */
+  name: string;
+  tournamentId: number | null;
+  tournamentName: string | null;
+  date: string | null;
+  time: string | null;
+  location: string | null;
+  tournamentEndDate: string | null;
+  cancelled: boolean;
+}
+
+/**
+ * The event (of `teamId` when given), with its team's name; `lock` holds its row until the
+ * transaction ends, so two coaches' reminders of one event are one after the other.
+ */
+export async function reminderEvent(
+  db: Db,
+  event: EventRef,
+  { teamId, lock = false }: { teamId?: number; lock?: boolean } = {},
+): Promise<ReminderEventRow | undefined> {
+  const ofTeam = (column: AnyPgColumn) => (teamId === undefined ? undefined : eq(column, teamId));
+  if (event.type === 'tournament') {
+    const query = db
+      .select({
+        teamId: tournamentGames.teamId,
+        teamName: teams.name,
+        name: tournamentGames.opponent,
+        tournamentId: tournaments.id,
+        tournamentName: tournaments.name,
+        date: tournamentGames.date,
+        time: tournamentGames.time,
+        location: sql<string | null>`coalesce(${tournamentGames.field}, ${tournaments.location})`,
+        tournamentEndDate: tournaments.endDate,
+        cancelled: sql<boolean>`${tournamentGames.status} = 'cancelled'`,
+      })
+      .from(tournamentGames)
+      .innerJoin(
+        tournaments,
+        and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
+      )
+      .innerJoin(teams, eq(teams.id, tournamentGames.teamId))
+      .where(and(eq(tournamentGames.id, event.id), ofTeam(tournamentGames.teamId)));
+    const [row] = lock ? await query.for('update', { of: tournamentGames }) : await query;
+    return row;
+  }
+  const table = event.type === 'game' ? games : practices;
+  const name = event.type === 'game' ? games.opponent : practices.title;
+  const query = db
+    .select({
+      teamId: table.teamId,
+      teamName: teams.name,
+      name,
+      tournamentId: sql<number | null>`null`,
+      tournamentName: sql<string | null>`null`,
+      date: table.date,
+      time: table.time,
+      location: table.location,
+      tournamentEndDate: sql<string | null>`null`,
+      cancelled: sql<boolean>`${table.status} = 'cancelled'`,
+    })
+    .from(table)
+    .innerJoin(teams, eq(teams.id, table.teamId))
+    .where(and(eq(table.id, event.id), ofTeam(table.teamId)));
+  const [row] = lock ? await query.for('update', { of: table }) : await query;
+  return row;
+}
+
+/** The answers given for the event: the players who have one. */
+export async function answeredPlayerIds(db: Db, teamId: number, event: EventRef): Promise<Set<number>> {
+  const { column } = EVENT_COLUMNS[event.type];
+  const rows = await db
+    .select({ playerId: rsvps.playerId })
+    .from(rsvps)
+    .where(and(eq(rsvps.teamId, teamId), eq(column, event.id)));
+  return new Set(rows.map((row) => row.playerId));
+}
+
+/** An event the reminder sweep looks at: not cancelled, dated soon enough, without its automatic reminder. */
+export interface SweepCandidate extends EventRef {
+  teamId: number;
+  date: string;
+  time: string | null;
+  tournamentEndDate: string | null;
+  hours: number;
+}
+
+/**
+ * Events from `today` on, not cancelled, of teams with reminders on, dated no later than their team's
+ * hours allow (`lastReminderDay`, in SQL: today + hours / 24 + 1 days), and without an automatic
+ * reminder yet. The exact moment is the caller's (reminderDue).
+ */
+export async function sweepCandidates(
+  db: Db,
+  today: string,
+  defaultHours: number,
+): Promise<SweepCandidate[]> {
+  const hours = sql<number>`coalesce(${teams.rsvpReminderHours}, ${defaultHours}::integer)`;
+  const window = (date: AnyPgColumn) =>
+    and(
+      sql`${hours} > 0`,
+      gte(date, today),
+      sql`${date} <= ${today}::date + (ceil(${hours} / 24.0)::integer + 1)`,
+    );
+  const unreminded = (type: RsvpEventType, id: AnyPgColumn) =>
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(rsvpReminders)
+        .where(
+          and(
+            eq(rsvpReminders.automatic, true),
+            eq(rsvpReminders.eventType, type),
+            eq(rsvpReminders.eventId, id),
+          ),
+        ),
+    );
+  const [gameRows, tournamentRows, practiceRows] = await Promise.all([
+    db
+      .select({ id: games.id, teamId: games.teamId, date: games.date, time: games.time, hours })
+      .from(games)
+      .innerJoin(teams, eq(teams.id, games.teamId))
+      .where(and(ne(games.status, 'cancelled'), window(games.date), unreminded('game', games.id))),
+    db
+      .select({
+        id: tournamentGames.id,
+        teamId: tournamentGames.teamId,
+        date: tournamentGames.date,
+        time: tournamentGames.time,
+        tournamentEndDate: tournaments.endDate,
+        hours,
+      })
+      .from(tournamentGames)
+      .innerJoin(
+        tournaments,
+        and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
+      )
+      .innerJoin(teams, eq(teams.id, tournamentGames.teamId))
+      .where(
+        and(
+          ne(tournamentGames.status, 'cancelled'),
+          window(tournamentGames.date),
+          unreminded('tournament', tournamentGames.id),
+        ),
+      ),
+    db
+      .select({
+        id: practices.id,
+        teamId: practices.teamId,
+        date: practices.date,
+        time: practices.time,
+        hours,
+      })
+      .from(practices)
+      .innerJoin(teams, eq(teams.id, practices.teamId))
+      .where(
+        and(ne(practices.status, 'cancelled'), window(practices.date), unreminded('practice', practices.id)),
+      ),
+  ]);
+  return [
+    ...gameRows.map((row) => ({ ...row, type: 'game' as const, tournamentEndDate: null })),
+    ...tournamentRows.flatMap((row) =>
+      row.date === null ? [] : [{ ...row, date: row.date, type: 'tournament' as const }],
+    ),
+    ...practiceRows.map((row) => ({ ...row, type: 'practice' as const, tournamentEndDate: null })),
+  ].map((row) => ({ ...row, hours: Number(row.hours) }));
+}
+
+export type ReminderRow = typeof rsvpReminders.$inferSelect;
+
+/**
+ * Records a reminder sent. An automatic one is once per event (rsvp_reminders_automatic_key): a
+ * second insert, from another process or an earlier run, stores nothing and answers undefined.
+ */
+export async function insertReminder(
+  db: Db,
+  values: {
+    teamId: number;
+    event: EventRef;
+    sentBy: number | null;
+    automatic: boolean;
+    recipients: number;
+  },
+): Promise<ReminderRow | undefined> {
+  const [row] = await db
+    .insert(rsvpReminders)
+    .values({
+      teamId: values.teamId,
+      eventType: values.event.type,
+      eventId: values.event.id,
+      sentBy: values.sentBy,
+      automatic: values.automatic,
+      recipients: values.recipients,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** The last reminder a coach sent for the event (automatic ones do not hold a coach back). */
+export async function lastManualReminder(
+  db: Db,
+  teamId: number,
+  event: EventRef,
+): Promise<ReminderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rsvpReminders)
+    .where(
+      and(
+        eq(rsvpReminders.teamId, teamId),
+        eq(rsvpReminders.eventType, event.type),
+        eq(rsvpReminders.eventId, event.id),
+        eq(rsvpReminders.automatic, false),
+      ),
+    )
+    .orderBy(desc(rsvpReminders.createdAt), desc(rsvpReminders.id))
+    .limit(1);
+  return row;
+}
+
+/** The last reminder of each of the team's events (the overview's 'Reminded 3 people at 4:05 PM'). */
+export function lastReminders(db: Db, teamId: number) {
+  return db
+    .selectDistinctOn([rsvpReminders.eventType, rsvpReminders.eventId], {
+      eventType: rsvpReminders.eventType,
+      eventId: rsvpReminders.eventId,
+      createdAt: rsvpReminders.createdAt,
+      recipients: rsvpReminders.recipients,
+      automatic: rsvpReminders.automatic,
+    })
+    .from(rsvpReminders)
+    .where(eq(rsvpReminders.teamId, teamId))
+    .orderBy(
+      rsvpReminders.eventType,
+      rsvpReminders.eventId,
+      desc(rsvpReminders.createdAt),
+      desc(rsvpReminders.id),
+    );
 }

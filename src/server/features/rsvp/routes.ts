@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { detailResponse } from '../../../shared/api/auth.ts';
 import {
+  answerLinkBody,
+  answerLinkQuery,
+  answerLinkSchema,
   overviewSchema,
   rsvpListQuery,
   rsvpListSchema,
@@ -9,9 +13,13 @@ import {
   rsvpSubmitAllBody,
   rsvpSubmitBody,
 } from '../../../shared/api/calendar.ts';
+import { remindAnswer, remindBody } from '../../../shared/api/notifications.ts';
 import { RSVP_MESSAGES } from '../../../shared/rsvp.ts';
+import { clientAddress } from '../../client-address.ts';
+import type { Config } from '../../config.ts';
 import { notFound } from '../../http-error.ts';
 import { idParam, teamParams } from '../../params.ts';
+import type { ReminderService } from './reminders.ts';
 import { RSVP_USER_NOT_FOUND, type RsvpService } from './service.ts';
 
 // /api/team-rsvp (docs/product/calendar-rsvp-and-feed.md; docs/decisions/017), inside the signed-in
@@ -42,8 +50,19 @@ const ownList = {
   untagged: true,
 };
 
-export async function rsvpRoutes(app: FastifyInstance, { rsvp }: { rsvp: RsvpService }) {
+export async function rsvpRoutes(
+  app: FastifyInstance,
+  { rsvp, rsvpReminders }: { rsvp: RsvpService; rsvpReminders: ReminderService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // A coach's 'Remind' (docs/product/notifications.md 'RSVP reminders'): the event's team is loaded
+  // first, so another team's event is 'Event not found'.
+  r.post(
+    '/remind',
+    { schema: { body: remindBody, response: { 200: remindAnswer } }, config: ofEvent(rsvp) },
+    (request) => rsvpReminders.remind(request.teamAccess, request.body),
+  );
 
   r.post(
     '/submit',
@@ -73,5 +92,36 @@ export async function rsvpRoutes(app: FastifyInstance, { rsvp }: { rsvp: RsvpSer
     '/team/:teamId/overview',
     { schema: { params: teamParams, response: { 200: overviewSchema } } },
     (request) => rsvp.overview(request.teamAccess),
+  );
+}
+
+/**
+ * /team-rsvp/answer-link: an email's answer link, without signing in (docs/product/notifications.md
+ * 'Answer from the email'). The GET only describes, so a mail scanner following the link records
+ * nothing; the page's one button POSTs. Both are limited per address, as every guessable secret is.
+ */
+export async function answerLinkRoutes(
+  app: FastifyInstance,
+  { rsvp, config }: { rsvp: RsvpService; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limit = app.limitBy([
+    { name: 'answer-link:ip', max: config.ANSWER_LINK_LIMIT_PER_IP, windowMinutes: 60, key: clientAddress },
+  ]);
+
+  r.get(
+    '',
+    { schema: { querystring: answerLinkQuery, response: { 200: answerLinkSchema } }, preHandler: limit },
+    async (request, reply) => {
+      // The link's token is in the address: nothing answered from it is kept anywhere.
+      void reply.header('Cache-Control', 'no-store');
+      return rsvp.describeAnswerLink(request.query.token);
+    },
+  );
+
+  r.post(
+    '',
+    { schema: { body: answerLinkBody, response: { 200: detailResponse } }, preHandler: limit },
+    (request) => rsvp.recordAnswerLink(request.body.token),
   );
 }

@@ -1,12 +1,21 @@
 import type { z } from 'zod';
-import type { Rsvp, RsvpList, rsvpSubmitAllBody, rsvpSubmitBody } from '../../../shared/api/calendar.ts';
+import type {
+  AnswerLink,
+  Rsvp,
+  RsvpList,
+  rsvpSubmitAllBody,
+  rsvpSubmitBody,
+} from '../../../shared/api/calendar.ts';
 import { RSVP_MESSAGES, rsvpClosedMessage } from '../../../shared/rsvp.ts';
+import { ANSWER_LINK_MESSAGES, firstName } from '../../../shared/rsvp-reminders.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { sqlState } from '../../db/errors.ts';
-import { conflict, notFound } from '../../http-error.ts';
-import type { UserRow } from '../auth/queries.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http-error.ts';
+import { findUserById, type UserRow } from '../auth/queries.ts';
+import { type LinkSigner, verifyRsvpAnswer } from '../auth/signed-links.ts';
 import { playersAnsweredFor, playersToAnswerFor } from '../roster/answering.ts';
+import type { PlayerRow } from '../roster/queries.ts';
 import { accessesOfMember, requireCapability, type TeamAccess } from '../teams/access.ts';
 import { overviewOf } from './overview.ts';
 import * as queries from './queries.ts';
@@ -19,6 +28,8 @@ import * as queries from './queries.ts';
 
 type SubmitInput = z.output<typeof rsvpSubmitBody>;
 type SubmitAllInput = z.output<typeof rsvpSubmitAllBody>;
+/** An answer and its note (undefined: a note already given stays). */
+type AnswerInput = { response: SubmitInput['response']; notes: string | null | undefined };
 
 export const RSVP_USER_NOT_FOUND = 'User not found';
 
@@ -52,10 +63,13 @@ function brokenReference(error: unknown): string | undefined {
 export function createRsvpService({
   db,
   config,
+  links,
   now = () => new Date(),
 }: {
   db: Db;
   config: Pick<Config, 'TEAM_TIME_ZONE'>;
+  /** Checks an email's answer links (auth/signed-links.ts). */
+  links: LinkSigner;
   /** The clock the closing rule reads (tests move it). */
   now?: () => Date;
 }) {
@@ -74,11 +88,21 @@ export function createRsvpService({
     access: TeamAccess,
     event: queries.EventRef,
     playerIds: readonly number[],
-    input: { response: SubmitInput['response']; notes: string | null },
+    input: AnswerInput,
   ): Promise<Rsvp[]> {
-    const { user } = access;
     await requireOpenEvent(access, event);
     const players = await playersToAnswerFor(db, access, playerIds, RSVP_MESSAGES);
+    return store(access, event, players, input);
+  }
+
+  /** The one write of answers, once the event and the players are checked (a submit, an email's link). */
+  async function store(
+    access: TeamAccess,
+    event: queries.EventRef,
+    players: readonly PlayerRow[],
+    input: AnswerInput,
+  ): Promise<Rsvp[]> {
+    const { user } = access;
     let rows: queries.RsvpRow[];
     try {
       rows = await queries.upsertAnswers(
@@ -106,6 +130,38 @@ export function createRsvpService({
       const row = byPlayer.get(player.id);
       return row ? [toRsvp(row, names.get(player.id) ?? '', user.name)] : [];
     });
+  }
+
+  /**
+   * What an email's answer link is for, checked as a signed-in answer would be
+   * (docs/product/notifications.md 'Answer from the email'): a link tampered with, or whose person is
+   * no longer in the team or no longer answers for the player, is 'This answer link is not valid.'
+   * alike (nothing told of why); an expired link or a started event is closed; a cancelled one takes none.
+   */
+  async function linkTarget(token: string) {
+    const claims = verifyRsvpAnswer(links, token);
+    if (claims === 'expired') throw badRequest(RSVP_MESSAGES.closed);
+    const invalid = () => badRequest(ANSWER_LINK_MESSAGES.invalid);
+    if (!claims) throw invalid();
+    const event = { type: claims.eventType, id: claims.eventId };
+    const row = await queries.reminderEvent(db, event);
+    const user = row && (await findUserById(db, claims.userId));
+    if (!row || !user) throw invalid();
+    // Still a member of the event's team (the link works for its person only while they are).
+    const access = (await accessesOfMember(db, user)).find((candidate) => candidate.team.id === row.teamId);
+    if (!access) throw invalid();
+    let player: PlayerRow | undefined;
+    try {
+      [player] = await playersToAnswerFor(db, access, [claims.playerId], RSVP_MESSAGES);
+    } catch (error) {
+      if (error instanceof HttpError) throw invalid();
+      throw error;
+    }
+    if (!player) throw invalid();
+    if (row.cancelled) throw badRequest(ANSWER_LINK_MESSAGES.cancelled);
+    const closed = rsvpClosedMessage(access.role, row, config.TEAM_TIME_ZONE, now());
+    if (closed) throw badRequest(closed);
+    return { claims, event, row, access, player };
   }
 
   /** The players the caller may answer for on one team (roster order), and their answers. */
@@ -165,7 +221,33 @@ export function createRsvpService({
     /** Coaches and admins: the upcoming events that take answers, with counts and who has not answered. */
     overview(access: TeamAccess) {
       requireCapability(access, 'view_rsvp_overview', RSVP_MESSAGES.coachesOnly);
-      return overviewOf(db, access.team.id, config.TEAM_TIME_ZONE);
+      return overviewOf(db, access.team.id, config.TEAM_TIME_ZONE, now());
+    },
+
+    /** GET /api/team-rsvp/answer-link: what the link would record; it records nothing. */
+    async describeAnswerLink(token: string): Promise<AnswerLink> {
+      const { claims, event, row, player } = await linkTarget(token);
+      return {
+        player_name: firstName(player.name),
+        team_name: row.teamName,
+        event_type: event.type,
+        event_id: event.id,
+        event_name: row.name,
+        tournament_name: row.tournamentName,
+        event_date: row.date,
+        event_time: row.time,
+        response: claims.response,
+      };
+    },
+
+    /**
+     * POST /api/team-rsvp/answer-link: records the link's answer as its person, through the same write
+     * as a signed-in answer (a note already given stays).
+     */
+    async recordAnswerLink(token: string): Promise<{ detail: string }> {
+      const { claims, event, access, player } = await linkTarget(token);
+      await store(access, event, [player], { response: claims.response, notes: undefined });
+      return { detail: ANSWER_LINK_MESSAGES.recorded(claims.response, firstName(player.name)) };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Member, setupTeamBody, Team, updateTeamBody } from '../../../shared/api/teams.ts';
 import { type CapabilityHolder, hasCapability } from '../../../shared/permissions.ts';
 import { isCoachLike } from '../../../shared/roles.ts';
+import { REMINDER_MESSAGES } from '../../../shared/rsvp-reminders.ts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -44,6 +45,7 @@ export function toTeam(team: queries.TeamRow, viewer: CapabilityHolder): Team {
     team_logo_url: team.teamLogoUrl,
     // Not a permission: the answer states the viewer's standing (coach of the team, or an admin).
     is_coach: viewer.isCoach,
+    rsvp_reminder_hours: team.rsvpReminderHours,
     details: hasCapability(viewer, 'edit_team_info')
       ? {
           head_coach_phone: team.headCoachPhone,
@@ -176,11 +178,23 @@ export function createTeamService({
       return toTeam(access.team, access);
     },
 
-    /** Team Settings: the group-chat bot id and the wizard's fields. */
+    /**
+     * Team Settings: the group-chat bot id and the wizard's fields; the RSVP reminders' hours are the
+     * coaches' (and admins') alone, who run the RSVPs.
+     */
     async update(access: TeamAccess, input: UpdateTeamInput): Promise<Team> {
-      requireCapability(access, 'edit_team_info');
-      checkSeasonDates(input);
-      const team = await queries.updateTeam(db, access.team.id, teamColumns(input));
+      const { rsvp_reminder_hours: reminderHours, ...details } = input;
+      const onlyReminders =
+        reminderHours !== undefined && Object.values(details).every((value) => value === undefined);
+      if (!onlyReminders) requireCapability(access, 'edit_team_info');
+      if (reminderHours !== undefined) {
+        requireCapability(access, 'view_rsvp_overview', REMINDER_MESSAGES.settingCoachesOnly);
+      }
+      checkSeasonDates(details);
+      const team = await queries.updateTeam(db, access.team.id, {
+        ...teamColumns(details),
+        ...(reminderHours === undefined ? {} : { rsvpReminderHours: reminderHours }),
+      });
       if (!team) throw notFound(TEAM_NOT_FOUND);
       return toTeam(team, access);
     },

@@ -8,6 +8,11 @@ export function getRsvpOverview(teamId: number) {
   return apiRequest(`/team-rsvp/team/${teamId}/overview`, { schema: overviewSchema });
 }
 
-export function useRsvpOverview(teamId: number) {
-  return useQuery({ queryKey: rsvpKeys.overview(teamId), queryFn: () => getRsvpOverview(teamId) });
+/** `enabled`: false for those who may not read it (the screens ask useCan first). */
+export function useRsvpOverview(teamId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: rsvpKeys.overview(teamId),
+    queryFn: () => getRsvpOverview(teamId),
+    enabled,
+  });
 }

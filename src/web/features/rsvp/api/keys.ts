@@ -4,4 +4,6 @@ export const rsvpKeys = {
   mine: (teamId: number) => ['teams', teamId, 'my-rsvps'] as const,
   /** The coaches' RSVP overview (Team Administration). */
   overview: (teamId: number) => ['teams', teamId, 'rsvp-overview'] as const,
+  /** What an email's answer link would record (no sign-in: under no team). */
+  answerLink: (token: string) => ['rsvp-answer-link', token] as const,
 };

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { RsvpPlayer } from '../../../../shared/api/calendar.ts';
 import type { CalendarEvent } from '../../../../shared/calendar.ts';
 import {
@@ -23,8 +23,19 @@ export function AnswerTag({ response }: { response: RsvpResponse | undefined }) 
   return response ? <Tag tone={TONES[response]}>{RSVP_LABELS[response]}</Tag> : <Tag>No answer yet</Tag>;
 }
 
-/** RSVP for one event: each shown player's answer and buttons, and a parent's 'All my players'. */
-export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpActions }) {
+/**
+ * RSVP for one event: each shown player's answer and buttons, and a parent's 'All my players';
+ * `footer` below them (a coach's reminder line).
+ */
+export function EventRsvp({
+  event,
+  rsvp,
+  footer,
+}: {
+  event: CalendarEvent;
+  rsvp: RsvpActions;
+  footer?: ReactNode;
+}) {
   const headingId = useId();
   const zone = useTeamTimeZone();
   if (rsvp.status === 'loading')
@@ -108,6 +119,7 @@ export function EventRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
           )}
         </>
       )}
+      {footer}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { formatDate, formatTime } from '../../../../shared/events.ts';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles.ts';
 import { RSVP_LABELS, RSVP_RESPONSES, type RsvpResponse } from '../../../../shared/rsvp.ts';
 import { useRsvpOverview } from '../api/get-rsvp-overview.ts';
+import { RemindLine } from './RemindRsvps.tsx';
 import { RsvpCounts } from './RsvpSummary.tsx';
 import './rsvp.css';
 
@@ -45,7 +46,7 @@ export function RsvpOverviewPanel({ teamId }: { teamId: number }) {
       ) : (
         <ul className="rsvp-events" role="list" aria-label="Upcoming events">
           {events.map((event) => (
-            <RsvpEventItem key={`${event.event_type}:${event.event_id}`} event={event} />
+            <RsvpEventItem key={`${event.event_type}:${event.event_id}`} teamId={teamId} event={event} />
           ))}
         </ul>
       )}
@@ -53,7 +54,7 @@ export function RsvpOverviewPanel({ teamId }: { teamId: number }) {
   );
 }
 
-function RsvpEventItem({ event }: { event: OverviewEvent }) {
+function RsvpEventItem({ teamId, event }: { teamId: number; event: OverviewEvent }) {
   const bodyId = useId();
   const [open, setOpen] = useState(false);
   const counts = { yes: event.yes_count, maybe: event.maybe_count, no: event.no_count };
@@ -84,6 +85,7 @@ function RsvpEventItem({ event }: { event: OverviewEvent }) {
           </span>
         </button>
       </h3>
+      <RemindLine teamId={teamId} event={event} />
       <div id={bodyId} className="rsvp-event__body" hidden={!open}>
         {event.responses.length === 0 && <p className="muted">{RSVP_OVERVIEW_TEXT.noAnswers}</p>}
         {RSVP_RESPONSES.map((answer) => (

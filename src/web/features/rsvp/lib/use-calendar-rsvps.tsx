@@ -3,6 +3,7 @@ import type { Team } from '../../../../shared/api/teams.ts';
 import type { CalendarRsvps } from '../../../lib/calendar-rsvps.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { EventRsvp } from '../components/EventRsvp.tsx';
+import { RemindRsvps, useRemindersPending } from '../components/RemindRsvps.tsx';
 import { EVERY_PLAYER, ShowRsvpsFor } from '../components/ShowRsvpsFor.tsx';
 import { useRsvpActions } from './use-rsvp-actions.ts';
 
@@ -15,13 +16,26 @@ export function useCalendarRsvps(team: Team, userId: number, coachLike: boolean)
     // Who answers after an event starts goes by this team (a coach may be a parent here).
     runsTeam: useCan(team, 'record_attendance'),
   });
+  // Those who see the overview get each event's reminder line with the rest: the day appears whole.
+  const remindersPending = useRemindersPending(team);
   return {
-    loading: rsvp.status === 'loading',
+    loading: rsvp.status === 'loading' || remindersPending,
     players: rsvp.players,
     filter:
       rsvp.players.length < 2 ? null : (
         <ShowRsvpsFor players={rsvp.players} coachLike={coachLike} value={showFor} onChange={setShowFor} />
       ),
-    eventRsvp: (event) => <EventRsvp event={event} rsvp={rsvp} />,
+    eventRsvp: (event) => (
+      <EventRsvp
+        event={event}
+        rsvp={rsvp}
+        footer={
+          event.rsvpEventType &&
+          event.rsvpEventId !== null && (
+            <RemindRsvps team={team} eventType={event.rsvpEventType} eventId={event.rsvpEventId} />
+          )
+        }
+      />
+    ),
   };
 }

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Team } from '../../../../shared/api/teams.ts';
+import { REMINDER_HOURS_CHOICES, reminderHoursLabel } from '../../../../shared/rsvp-reminders.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { Alert } from '../../../components/Alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusFirstInvalid, hasErrors } from '../../../lib/form-errors.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useRegenerateInviteCode, useUpdateTeam } from '../api/update-team.ts';
 import {
@@ -31,11 +34,14 @@ export const SAVED_CONFIRMATION_MS = 3_000;
 export function TeamSettingsPanel({ team, chatPostStatus }: { team: Team; chatPostStatus?: ReactNode }) {
   const canEdit = useCan(team, 'edit_team_info');
   const canRegenerate = useCan(team, 'regenerate_invite_code');
+  // The RSVP reminders belong with the RSVP overview: coaches and admins.
+  const canSetReminders = useCan(team, 'view_rsvp_overview');
   return (
     <div className="stack">
       {canEdit ? (
         <>
           <BotSettings team={team} status={chatPostStatus} />
+          {canSetReminders && <ReminderSettings team={team} />}
           <TeamDetailsForm team={team} />
         </>
       ) : (
@@ -129,6 +135,73 @@ function BotSettings({ team, status }: { team: Team; status?: ReactNode }) {
         </ol>
         <p>Announcements you post will then also appear in the group chat. Leave the field empty to stop.</p>
       </MessageDialog>
+    </section>
+  );
+}
+
+export const REMINDER_SETTINGS_TEXT = {
+  title: 'RSVP Reminders',
+  label: 'RSVP reminders',
+  hint: 'Parents and players who have not answered for a game or practice are reminded this long before it starts.',
+  saved: 'RSVP reminders saved',
+  failed: 'Failed to save RSVP reminders',
+} as const;
+
+/**
+ * When the automatic RSVP reminder goes out (docs/product/notifications.md 'RSVP reminders'): Off or
+ * hours before each event; a team that never chose shows the server's default, marked so.
+ */
+function ReminderSettings({ team }: { team: Team }) {
+  const defaultHours = usePublicConfig().data?.rsvp_reminder_hours_default;
+  const current = team.rsvp_reminder_hours ?? defaultHours;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const update = useUpdateTeam(team.id);
+  if (current === undefined) return null;
+  const value = chosen ?? String(current);
+  const hours = [...new Set([0, ...REMINDER_HOURS_CHOICES, current])].sort((a, b) => a - b);
+  const options = hours.map((h) => ({
+    value: String(h),
+    label: `${reminderHoursLabel(h)}${h === defaultHours ? ' (default)' : ''}`,
+  }));
+  const dirty = value !== String(current);
+  return (
+    <section className="card" aria-labelledby="reminders-title">
+      <h2 id="reminders-title" className="card__title">
+        {REMINDER_SETTINGS_TEXT.title}
+      </h2>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (update.isPending || !dirty) return;
+          update.mutate(
+            { rsvp_reminder_hours: Number(value) },
+            {
+              onSuccess: () => {
+                setChosen(null);
+                showToast('success', REMINDER_SETTINGS_TEXT.saved);
+              },
+            },
+          );
+        }}
+      >
+        {update.isError && (
+          <Alert tone="error">{errorMessage(update.error, REMINDER_SETTINGS_TEXT.failed)}</Alert>
+        )}
+        <SelectField
+          label={REMINDER_SETTINGS_TEXT.label}
+          value={value}
+          options={options}
+          onValueChange={setChosen}
+          hint={REMINDER_SETTINGS_TEXT.hint}
+        />
+        <div className="kit-card__actions">
+          <button type="submit" className="button button--primary" disabled={!dirty || update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Reminders'}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
