@@ -56,3 +56,30 @@ test('a parent sees a cancelled practice on the bell and opens it from there @ph
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 });
+
+test('the bell shows a change live, without a reload or the minute poll, and opens its game @phone', async ({
+  page,
+  request,
+}) => {
+  const coach = await coachWithTeam(request, 'U11 Swifts', [{ name: 'Ida Lund' }]);
+  const parent = await registerAccount(request, 'Ola Lund', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, undefined);
+  await signInAs(page, parent);
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // The coach adds a game while the parent's page stays open: the event stream tells the bell.
+  const game = await apiCall<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Eagles',
+    date: addDays(TODAY, 3),
+    time: '10:00',
+    location: 'North Field',
+  });
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  // Well inside the minute between polls: only the live update can bring it this soon.
+  await expect(bell).toBeVisible({ timeout: 10_000 });
+  await bell.click();
+  const list = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(list.getByRole('link').first()).toContainText('U11 Swifts: New game vs Eagles');
+  await list.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`#tournaments\\?section=games&gameId=${game.id}$`));
+});
