@@ -104,9 +104,10 @@ export class Scheduler extends OutboxDrainer<JobRow> {
             .set(
               periodic
                 ? {
+                    // Attempts keep growing: they name the claim, and an overrun claim of an earlier
+                    // run must never match a later one.
                     lockedUntil: null,
                     lastError: null,
-                    attempts: 0,
                     dueAt: sql`now() + ${periodic.everyMs} * interval '1 millisecond'`,
                   }
                 : { doneAt: sql`now()`, lockedUntil: null, lastError: null },

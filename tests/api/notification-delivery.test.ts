@@ -148,6 +148,41 @@ describe.each(BACKENDS)('notification email on $name', (backend) => {
     expect(tampered.statusCode).toBe(400);
   });
 
+  it('sends nothing held back to someone who left the team meanwhile', async () => {
+    await t.db.execute(
+      sql`update notification_settings set
+            quiet_start = to_char((now() at time zone 'America/Chicago') - interval '1 hour', 'HH24:MI'),
+            quiet_end = to_char((now() at time zone 'America/Chicago') + interval '2 hours', 'HH24:MI')
+          where user_id = ${cast.moderator.id}`,
+    );
+    await newPractice('While they were in');
+    await send();
+    expect(to(cast.moderator.email)).toEqual([]);
+    const [membership] = await queryRows<{ role: string; permissions: string[] }>(
+      t.db,
+      sql`delete from team_members where team_id = ${cast.team.id} and user_id = ${cast.moderator.id}
+          returning role, permissions`,
+    );
+    try {
+      await t.db.execute(
+        sql`update notification_deliveries set next_attempt_at = now() where sent_at is null`,
+      );
+      await send();
+      expect(to(cast.moderator.email)).toEqual([]);
+      const [row] = await queryRows<{ outcome: string }>(
+        t.db,
+        sql`select outcome from notification_deliveries where user_id = ${cast.moderator.id} and channel = 'email'`,
+      );
+      expect(row?.outcome).toBe('off');
+    } finally {
+      await t.db.execute(
+        sql`insert into team_members (team_id, user_id, role, permissions)
+            values (${cast.team.id}, ${cast.moderator.id}, ${membership?.role},
+                    ${`{${(membership?.permissions ?? []).join(',')}}`}::text[])`,
+      );
+    }
+  });
+
   it('two senders on one database send each email once', async () => {
     for (let n = 0; n < 3; n += 1) await newPractice(`Drill ${n}`, 3 + n);
     const other = new NotificationSender({

@@ -108,6 +108,31 @@ describe.each(BACKENDS)('notification push on $name', (backend) => {
     ]);
   });
 
+  it('gathers only what may go now: a kind turned off for push stays out of the gathered push', async () => {
+    for (let n = 0; n < 9; n += 1) await newPractice(`Early ${n}`);
+    await t.app.notificationSender.drain();
+    expect(service.received).toHaveLength(9);
+    okJson(
+      await call(t, 'PUT', '/api/notifications/preferences', cast.parent.token, {
+        kinds: [{ kind: 'poll_new', email: 'now', push: false }],
+      }),
+    );
+    await newPractice('Late one');
+    okJson(
+      await call(t, 'POST', `/api/messaging/polls?team_id=${cast.team.id}`, cast.coach.token, {
+        question: 'Pizza after the game?',
+        options: ['Yes', 'No'],
+      }),
+      201,
+    );
+    await newPractice('Late two');
+    await t.app.notificationSender.drain();
+    const last = pushed().at(-1);
+    expect(pushed()).toHaveLength(10);
+    expect(last?.title).toBe('2 updates from U10 Hawks');
+    expect(last?.body).not.toContain('Pizza');
+  });
+
   it('forgets a device its push service calls gone, and tries again after a failure', async () => {
     service.answer(500);
     await newPractice('Retry');

@@ -30,6 +30,8 @@ export const conversationLink = (conversationId: number) =>
   `/#messages?subtab=conversations&conversationId=${conversationId}`;
 
 const PREVIEW_CHARS = 140;
+/** The first key of the advisory locks that keep one unread check per conversation at a time. */
+const UNREAD_LOCK_SPACE = 19_001;
 
 export function unreadMessageJob(db: Db) {
   return async (payload: unknown) => {
@@ -55,6 +57,9 @@ export function unreadMessageJob(db: Db) {
       ).rows;
       // Gone with its conversation: nothing to tell.
       if (!message) return;
+      // One check of a conversation at a time, across processes: two messages' checks running at once
+      // would each find nobody told yet and tell twice.
+      await tx.execute(sql`select pg_advisory_xact_lock(${UNREAD_LOCK_SPACE}, ${message.conversation_id})`);
       const link = conversationLink(message.conversation_id);
       const unread = await tx.execute(sql`
         select p.user_id from ${conversationParticipants} p

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { notificationDeliveries, notifications, teams, users } from '../../db/schema.ts';
+import { notificationDeliveries, notifications, teamMembers, teams, users } from '../../db/schema.ts';
 import { outboxRules } from '../../outbox-claims.ts';
 
 // The delivery outbox's reads and writes (docs/decisions/043): claims, what a delivery is about, and the
@@ -15,6 +15,13 @@ export async function claimDueDelivery(db: Db, seconds: number): Promise<Deliver
   return row;
 }
 
+/**
+ * Whether the person may still see what the notification tells of: still in its team (or a club
+ * admin), as the bell asks. A delivery held back by quiet hours or the digest is not sent to someone
+ * who left meanwhile.
+ */
+const stillShown = sql<boolean>`(exists (select 1 from ${teamMembers} m where m.team_id = ${notifications.teamId} and m.user_id = ${notifications.userId}) or exists (select 1 from ${users} a where a.id = ${notifications.userId} and a.role = 'admin'))`;
+
 /** A delivery's notification, its recipient and the team's name. */
 export async function deliveryContext(db: Db, notificationId: number) {
   const [row] = await db
@@ -24,6 +31,7 @@ export async function deliveryContext(db: Db, notificationId: number) {
       name: users.name,
       emailVerifiedAt: users.emailVerifiedAt,
       teamName: teams.name,
+      shown: stillShown,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
@@ -94,11 +102,18 @@ export async function claimWaitingPushes(
     .returning();
 }
 
-/** The titles of notifications, by id (what a coalesced push lists). */
+/** Notifications by id, with what a push plan needs (what a coalesced push lists). */
 export async function notificationsByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: notifications.id, title: notifications.title, teamName: teams.name })
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      teamName: teams.name,
+      kind: notifications.kind,
+      eventStartsAt: notifications.eventStartsAt,
+      shown: stillShown,
+    })
     .from(notifications)
     .innerJoin(teams, eq(teams.id, notifications.teamId))
     .where(inArray(notifications.id, [...ids]))
@@ -128,6 +143,7 @@ export async function claimDigestItems(db: Db, userId: number) {
       title: notifications.title,
       body: notifications.body,
       link: notifications.link,
+      shown: stillShown,
     })
     .from(notificationDeliveries)
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))

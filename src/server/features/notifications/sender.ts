@@ -101,7 +101,8 @@ async function deliverOne(
 ): Promise<q.DeliveryRow['outcome'] | 'marked'> {
   const { db } = deps;
   const context = await q.deliveryContext(db, row.notificationId);
-  if (!context) return 'off';
+  // Gone, or no longer the person's to see (they left the team while it waited).
+  if (!context?.shown) return 'off';
   const preferences = await loadPreferences(db, row.userId);
   const now = new Date();
   const planned = {
@@ -122,8 +123,14 @@ async function deliverOne(
     if (plan.action === 'off') return 'off';
     if (plan.action === 'defer') return defer(db, row, plan);
     if (plan.action === 'digest') {
-      await scheduleDigest(db, row.userId, preferences.digestHour, deps.zone, now);
-      return 'digest';
+      // Marked with its job, together: a digest that runs meanwhile either sees it or is not due yet.
+      await db.transaction(async (tx) => {
+        await scheduleDigest(tx, row.userId, preferences.digestHour, deps.zone, now);
+        if (!(await q.deliveryRules.markSent(tx, row, { outcome: 'digest' }))) {
+          throw new Error('The claim on this delivery ended before it was marked');
+        }
+      });
+      return 'marked';
     }
     // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
     const params = await notificationEmail(deps, context, now);
@@ -157,11 +164,43 @@ async function deliverOne(
     });
     return delivered > 0 ? 'sent' : 'no_device';
   }
-  // The hour has room for one more: everything waiting goes out as one.
-  const listed = await q.notificationsByIds(db, [
-    row.notificationId,
-    ...others.map((other) => other.notificationId),
-  ]);
+  // The hour has room for one more: everything waiting that may go now goes out as one; each of the
+  // others is planned as itself (its kind's push turned off, quiet hours it may not skip).
+  const about = new Map(
+    (
+      await q.notificationsByIds(
+        db,
+        others.map((other) => other.notificationId),
+      )
+    ).map((n) => [n.id, n]),
+  );
+  const joining: q.DeliveryRow[] = [];
+  for (const other of others) {
+    const n = about.get(other.notificationId);
+    const otherPlan: Plan =
+      n && n.shown
+        ? planPush(
+            { kind: n.kind, eventStartsAt: n.eventStartsAt },
+            { ...base, preference: preferences.kinds[n.kind], sentLastHour },
+          )
+        : { action: 'off' };
+    if (otherPlan.action === 'send') joining.push(other);
+    else if (otherPlan.action === 'defer') await defer(db, other, otherPlan);
+    else await q.deliveryRules.markSent(db, other, { outcome: 'off' });
+  }
+  if (joining.length === 0) {
+    const delivered = await pushTo(deps.push, row.userId, {
+      title: context.notification.title,
+      body: context.notification.body,
+      link: context.notification.link,
+      tag: `notification-${context.notification.id}`,
+    });
+    return delivered > 0 ? 'sent' : 'no_device';
+  }
+  const listed = [
+    { title: context.notification.title, teamName: context.teamName },
+    ...joining.map((other) => about.get(other.notificationId)!),
+  ];
   const teamNames = new Set(listed.map((item) => item.teamName));
   let delivered = 0;
   try {
@@ -173,12 +212,12 @@ async function deliverOne(
     });
   } catch (error) {
     // The others wait for the next try too, as this one does.
-    for (const other of others) {
+    for (const other of joining) {
       await q.deliveryRules.markFailed(db, other, String(error), retryDelaySeconds(other.attempts));
     }
     throw error;
   }
-  for (const other of others) {
+  for (const other of joining) {
     await q.deliveryRules.markSent(db, other, { outcome: delivered > 0 ? 'coalesced' : 'no_device' });
   }
   return delivered > 0 ? 'sent' : 'no_device';
@@ -260,10 +299,12 @@ export function digestJob(deps: Pick<NotificationSenderDeps, 'db' | 'links' | 'm
   return async (payload: unknown) => {
     const { userId } = payload as { userId: number };
     const queued = await deps.db.transaction(async (tx) => {
-      const items = await q.claimDigestItems(tx, userId);
-      if (items.length === 0) return false;
+      const claimed = await q.claimDigestItems(tx, userId);
+      if (claimed.length === 0) return false;
+      // What the person may no longer see (they left its team) is marked, not listed.
+      const items = claimed.filter((item) => item.shown);
       const recipient = await q.recipientOf(tx, userId);
-      if (recipient?.emailVerifiedAt) {
+      if (recipient?.emailVerifiedAt && items.length > 0) {
         await enqueueEmail(tx, {
           to: recipient.email,
           template: 'notification-digest',
@@ -277,9 +318,9 @@ export function digestJob(deps: Pick<NotificationSenderDeps, 'db' | 'links' | 'm
       }
       await q.markDigested(
         tx,
-        items.map((item) => item.deliveryId),
+        claimed.map((item) => item.deliveryId),
       );
-      return Boolean(recipient?.emailVerifiedAt);
+      return Boolean(recipient?.emailVerifiedAt) && items.length > 0;
     });
     if (queued) deps.mailQueued();
   };
