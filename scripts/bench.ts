@@ -398,7 +398,7 @@ const cases: Case[] = [
     headers: { ...auth, 'if-none-match': unreadTag },
   },
   {
-    name: 'GET notifications: the bell (20), read each time',
+    name: 'GET notifications: the bell (20), answer kept',
     method: 'GET',
     url: `${address}${bellPath}`,
     headers: memberAuth,

@@ -63,7 +63,13 @@ export async function markAllRead(db: Db, userId: number): Promise<void> {
  * change drops it (db/change-cache.ts, migration 0023), so a poll that changed nothing answers 304
  * without reading the database.
  */
-export async function bellStampOf(db: Db, userId: number): Promise<string> {
+/** A user's bell as a process keeps it: its stamp, and the lists read while the stamp held (by limit). */
+export interface BellState {
+  stamp: string;
+  lists: Map<number, unknown>;
+}
+
+export async function bellStateOf(db: Db, userId: number): Promise<BellState> {
   const load = async () => {
     const [row] = await db
       .select({
@@ -73,7 +79,7 @@ export async function bellStampOf(db: Db, userId: number): Promise<string> {
       })
       .from(notifications)
       .where(visibleTo(userId));
-    return `${row?.newest ?? 0}.${row?.unread ?? 0}.${row?.read ?? 0}`;
+    return { stamp: `${row?.newest ?? 0}.${row?.unread ?? 0}.${row?.read ?? 0}`, lists: new Map() };
   };
   return (await (changeCacheOf(db)?.bell(userId, load) ?? load())) ?? (await load());
 }

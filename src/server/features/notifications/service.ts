@@ -22,14 +22,23 @@ function toNotification(row: queries.NotificationRow): Notification {
 export function createNotificationService({ db }: { db: Db }) {
   const unread = (user: UserRow) => queries.unreadCountOf(db, user.id);
   return {
+    /**
+     * The newest `limit`, kept with the bell's state until it changes (a poll without If-None-Match,
+     * another tab): read after the state, so a kept list is never older than the tag it goes with.
+     */
     async list(user: UserRow, limit: number): Promise<NotificationList> {
+      const state = await queries.bellStateOf(db, user.id);
+      const kept = state.lists.get(limit) as NotificationList | undefined;
+      if (kept) return kept;
       const [rows, unreadCount] = await Promise.all([queries.newestOf(db, user.id, limit), unread(user)]);
-      return { items: rows.map(toNotification), unread_count: unreadCount };
+      const list = { items: rows.map(toNotification), unread_count: unreadCount };
+      state.lists.set(limit, list);
+      return list;
     },
 
     /** The bell's ETag for a list of `limit`: changes whenever what the list shows does. */
     async etag(user: UserRow, limit: number): Promise<string> {
-      return `W/"bell-${await queries.bellStampOf(db, user.id)}-${limit}"`;
+      return `W/"bell-${(await queries.bellStateOf(db, user.id)).stamp}-${limit}"`;
     },
 
     async markRead(user: UserRow, ids: readonly number[]): Promise<{ unread_count: number }> {
