@@ -89,6 +89,36 @@ describe('the live stream on the page', () => {
     ]);
   });
 
+  it("reads the bell again for the user's news of any team, but not on the page's first ready", async () => {
+    const first = streamResponse();
+    const second = streamResponse();
+    fetchMock.mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    stop = connectLive(TEAM, client, liveQueryKeys);
+    await act(async () => {
+      first.stream.push(`event: ready\ndata: {"team_id":${TEAM}}\n\n`);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // The bell was read with the page a moment ago.
+    expect(invalidated).not.toContainEqual(['notifications']);
+    invalidated = [];
+    await act(async () => {
+      first.stream.push(`event: change\ndata: {"team_id":99,"topic":"notifications"}\n\n`);
+      first.stream.push(`event: change\ndata: {"team_id":99,"topic":"polls"}\n\n`);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // News about another team reaches the bell; another team's polls are not this page's.
+    expect(invalidated).toEqual([['notifications']]);
+    // A reconnect catches the bell up with the rest.
+    invalidated = [];
+    await act(async () => {
+      first.stream.end();
+      await vi.advanceTimersByTimeAsync(60_000);
+      second.stream.push(`event: ready\ndata: {"team_id":${TEAM}}\n\n`);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(invalidated).toContainEqual(['notifications']);
+  });
+
   it('on ready reads again, once each, only the lists answered before the stream was asked for', async () => {
     const real = new QueryClient();
     const reads: string[] = [];

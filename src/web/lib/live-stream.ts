@@ -59,6 +59,8 @@ export function connectLive(
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
   /** When the current stream was asked for. */
   let requestedAt = 0;
+  /** Whether a stream of this page was ready before (a reconnect, not the page's first). */
+  let caughtUpOnce = false;
 
   const invalidate = (topic: LiveTopic, conversationId?: number) => {
     for (const queryKey of liveQueryKeys(teamId, topic, conversationId)) {
@@ -75,7 +77,11 @@ export function connectLive(
    */
   const catchUp = () => {
     const seen = new Set<string>();
-    for (const topic of ALL_TOPICS) {
+    // The bell is the user's, read as the page loads, before the first stream is asked for (which waits
+    // for the team): on the first connection it was just read; on a reconnect it catches up like the rest.
+    const topics = caughtUpOnce ? ALL_TOPICS : ALL_TOPICS.filter((topic) => topic !== 'notifications');
+    caughtUpOnce = true;
+    for (const topic of topics) {
       for (const queryKey of liveQueryKeys(teamId, topic)) {
         const id = JSON.stringify(queryKey);
         if (seen.has(id)) continue;
@@ -107,7 +113,11 @@ export function connectLive(
       catchUp();
     } else if (event === 'change') {
       const change = JSON.parse(data) as LiveChange;
-      if (change.team_id === teamId && ALL_TOPICS.includes(change.topic)) {
+      // The bell's news is the user's whatever team it is about; everything else, this team's only.
+      if (
+        ALL_TOPICS.includes(change.topic) &&
+        (change.team_id === teamId || change.topic === 'notifications')
+      ) {
         invalidate(change.topic, change.conversation_id);
       }
     }
