@@ -189,6 +189,10 @@ describe.each(BACKENDS)('notifications on $name', (backend) => {
     const etag = String(first.headers['etag']);
     expect(first.headers['cache-control']).toBe('private, no-cache');
     expect((await get(etag)).statusCode).toBe(304);
+    // Asked again without the tag (another tab): the same answer, kept with the tag.
+    const again = await get();
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
 
     // Other processes hear whose bells changed (LISTEN club_changes) and drop what they keep of them.
     const heard: string[] = [];

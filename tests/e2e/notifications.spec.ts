@@ -64,8 +64,11 @@ test('the bell shows a change live, without a reload or the minute poll, and ope
   const coach = await coachWithTeam(request, 'U11 Swifts', [{ name: 'Ida Lund' }]);
   const parent = await registerAccount(request, 'Ola Lund', { role: 'parent' });
   await joinApprovedFor(request, coach, parent, undefined);
+  // The page's event stream, open once its headers (and its 'ready') arrive.
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/messaging/stream'));
   await signInAs(page, parent);
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await streamOpen;
 
   // The coach adds a game while the parent's page stays open: the event stream tells the bell.
   const game = await apiCall<{ id: number }>(request, coach, 'post', `/games/${coach.team.id}`, {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   markReadBody,
@@ -11,6 +11,9 @@ import type { NotificationService } from './service.ts';
 
 // /api/notifications (docs/product/notifications.md 'API'): the signed-in user's own, no team in the
 // address; another user's notification ids change nothing and reveal nothing.
+
+/** Each bell read's way to keep its answer, until it is sent. */
+const keepers = new WeakMap<FastifyRequest, (body: string) => void>();
 
 export async function notificationRoutes(
   app: FastifyInstance,
@@ -25,14 +28,25 @@ export async function notificationRoutes(
     {
       schema: { querystring: notificationListQuery, response: { 200: notificationListSchema } },
       preHandler: async (request, reply) => {
-        const etag = await notifications.etag(request.user, request.query.limit);
-        reply.header('ETag', etag);
+        const bell = await notifications.bell(request.user, request.query.limit);
+        reply.header('ETag', bell.etag);
         reply.header('Cache-Control', 'private, no-cache');
         reply.header('Vary', 'Authorization, Accept-Encoding');
-        if (namesTag(parseIfNoneMatch(request.headers['if-none-match']), etag)) {
-          // Not an answer of the route's schema: the untyped reply sends it.
-          return (reply as FastifyReply).code(304).send();
+        // Not answers of the route's schema to check again: the untyped reply sends them.
+        const untyped = reply as FastifyReply;
+        if (namesTag(parseIfNoneMatch(request.headers['if-none-match']), bell.etag)) {
+          return untyped.code(304).send();
         }
+        if (bell.kept !== undefined) {
+          return untyped.header('Content-Type', 'application/json; charset=utf-8').send(bell.kept);
+        }
+        keepers.set(request, bell.keep);
+      },
+      // The answer as written (checked against its schema once) is kept with the bell's tag.
+      onSend: async (request, reply, payload) => {
+        const keep = keepers.get(request);
+        if (keep && reply.statusCode === 200 && typeof payload === 'string') keep(payload);
+        return payload;
       },
     },
     (request) => notifications.list(request.user, request.query.limit),

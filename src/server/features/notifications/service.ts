@@ -22,23 +22,23 @@ function toNotification(row: queries.NotificationRow): Notification {
 export function createNotificationService({ db }: { db: Db }) {
   const unread = (user: UserRow) => queries.unreadCountOf(db, user.id);
   return {
-    /**
-     * The newest `limit`, kept with the bell's state until it changes (a poll without If-None-Match,
-     * another tab): read after the state, so a kept list is never older than the tag it goes with.
-     */
     async list(user: UserRow, limit: number): Promise<NotificationList> {
-      const state = await queries.bellStateOf(db, user.id);
-      const kept = state.lists.get(limit) as NotificationList | undefined;
-      if (kept) return kept;
       const [rows, unreadCount] = await Promise.all([queries.newestOf(db, user.id, limit), unread(user)]);
-      const list = { items: rows.map(toNotification), unread_count: unreadCount };
-      state.lists.set(limit, list);
-      return list;
+      return { items: rows.map(toNotification), unread_count: unreadCount };
     },
 
-    /** The bell's ETag for a list of `limit`: changes whenever what the list shows does. */
-    async etag(user: UserRow, limit: number): Promise<string> {
-      return `W/"bell-${(await queries.bellStateOf(db, user.id)).stamp}-${limit}"`;
+    /**
+     * The user's bell as this process keeps it until it changes: its ETag for a list of `limit`, and the
+     * list's answer as sent (a poll without If-None-Match, another tab), kept by `keep`. The state is
+     * read before the list, so a kept answer is never older than the tag it goes with.
+     */
+    async bell(user: UserRow, limit: number) {
+      const state = await queries.bellStateOf(db, user.id);
+      return {
+        etag: `W/"bell-${state.stamp}-${limit}"`,
+        kept: state.lists.get(limit) as string | undefined,
+        keep: (body: string) => void state.lists.set(limit, body),
+      };
     },
 
     async markRead(user: UserRow, ids: readonly number[]): Promise<{ unread_count: number }> {
