@@ -14,9 +14,10 @@ import { notificationDeliveries, notifications, pushSubscriptions, teamMembers }
 export type Audience =
   /** Every member: what the team's screens show everyone (events, public documents, polls). */
   | 'members'
-  /** The team's coaches only (join requests, documents not public). */
+  /** The team's coaches only (join requests). */
   | 'coaches'
-  /** Named users, each still a member of the team (a conversation's participants, a reminder's parents). */
+  /** Named users, each still a member of the team (a conversation's participants, a reminder's parents, a
+   * not-public document's readers). */
   | { userIds: readonly number[] };
 
 export interface TeamNotice {

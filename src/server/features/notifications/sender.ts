@@ -155,17 +155,8 @@ async function deliverOne(
   const others = coalescePushes(2, sentLastHour.length)
     ? await q.claimWaitingPushes(db, row.userId, row.id, CLAIM_SECONDS)
     : [];
-  if (others.length === 0) {
-    const delivered = await pushTo(deps.push, row.userId, {
-      title: context.notification.title,
-      body: context.notification.body,
-      link: context.notification.link,
-      tag: `notification-${context.notification.id}`,
-    });
-    return delivered > 0 ? 'sent' : 'no_device';
-  }
-  // The hour has room for one more: everything waiting that may go now goes out as one; each of the
-  // others is planned as itself (its kind's push turned off, quiet hours it may not skip).
+  // When the hour has room for one more, everything waiting that may go now goes out as one; each of
+  // the others is planned as itself (its kind's push turned off, quiet hours it may not skip).
   const about = new Map(
     (
       await q.notificationsByIds(
