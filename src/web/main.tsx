@@ -3,10 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { warmDateFormats } from './lib/warm-date-formats.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+
+warmDateFormats();
 
 createRoot(root).render(
   <StrictMode>
