@@ -5,10 +5,10 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { ChatPostSender } from './features/announcements/chat-sender.ts';
 import { startChangeCache } from './db/change-cache.ts';
-import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
+import { configuredDatabase, type Database, type OpeningDatabase, startDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { createLinkSigner } from './features/auth/signed-links.ts';
-import { loadSigningSecret } from './features/auth/signing-secret.ts';
+import { readSigningSecret } from './features/auth/signing-secret.ts';
 import type { BlobStore } from './blob-store/index.ts';
 import { createHealthChecks } from './features/health/checks.ts';
 import { MailStatus } from './mail/mail-status.ts';
@@ -41,7 +41,7 @@ export interface AppOptions {
    * The configured database, already being opened (main.ts starts it before the app's modules load);
    * the app closes it, as one it opened itself.
    */
-  opening?: Promise<Database>;
+  opening?: OpeningDatabase;
   /** Start the background mail sender (off in tests that drain the outbox themselves). */
   startMailSender?: boolean;
   /** Start the background group-chat sender (off where startMailSender is, unless set). */
@@ -83,9 +83,32 @@ const KEEP_ALIVE_MS = 10_000;
 const PROXY_KEEP_ALIVE_MS = 72_000;
 const STARTUP_CHECK_MS = 10_000;
 
+/**
+ * Builds the app while its database gets ready (PGlite's thread starts PostgreSQL and checks the
+ * migrations meanwhile: docs/decisions/034); resolves once both are, so nothing is served before the
+ * database is.
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const opening = options.database
+    ? { database: Promise.resolve(options.database), ready: Promise.resolve() }
+    : (options.opening ?? startDatabase(configuredDatabase(options.config)));
+  // Awaited once the app is assembled: a failure meanwhile is not an unhandled one.
+  opening.ready.catch(() => undefined);
+  const database = await opening.database;
+  try {
+    const app = await assembleApp(options, database);
+    await opening.ready;
+    return app;
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => undefined);
+    // The database's own failure, when it is why the rest failed (its calls fail once its thread stopped).
+    await opening.ready;
+    throw error;
+  }
+}
+
+async function assembleApp(options: AppOptions, database: Database): Promise<App> {
   const { config } = options;
-  const database = options.database ?? (await (options.opening ?? openDatabase(configuredDatabase(config))));
   const { db } = database;
 
   const app = Fastify({
@@ -154,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   app.decorate('chatPostSender', chatPostSender);
 
-  const signingSecret = await loadSigningSecret(db, {
+  const { secret: signingSecret, legacyRemoved } = await readSigningSecret(db, {
     configured: config.JWT_SECRET,
     database: database.kind,
     dataDir: config.DATA_DIR,
@@ -278,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await notificationSender.stop();
     if (!options.database) await database.close();
   });
+  await legacyRemoved;
   return app;
 }
 

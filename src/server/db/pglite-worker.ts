@@ -4,8 +4,7 @@
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsApplied, NEWEST_APPLIED_QUERY } from './migrations.ts';
 import { errorFields, type Reply, type Request, type WorkerData } from './pglite-protocol.ts';
 
 // V8 recompiles PGlite's busiest WebAssembly functions with its optimizing compiler on background
@@ -32,7 +31,20 @@ const client = await PGlite.create(dataDir, {
   startParams,
   ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
 });
-await migrate(drizzle(client), { migrationsFolder });
+// Most starts have nothing to apply: one query says so, and Drizzle's migrator (about 0.1 s of this
+// thread to load, before its own statements) is loaded only when something is pending
+// (db/migrations.ts).
+const newest = await client.query<{ newest: string | null }>(NEWEST_APPLIED_QUERY).then(
+  (result) => result.rows[0]?.newest,
+  () => undefined,
+);
+if (!migrationsApplied(migrationsFolder, newest)) {
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  await migrate(drizzle(client), { migrationsFolder });
+}
 
 interface OpenTransaction {
   tx: Transaction;
