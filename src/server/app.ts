@@ -1,6 +1,6 @@
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { ChatPostSender } from './features/announcements/chat-sender.ts';
@@ -13,7 +13,7 @@ import type { BlobStore } from './blob-store/index.ts';
 import { createHealthChecks } from './features/health/checks.ts';
 import { MailStatus } from './mail/mail-status.ts';
 import { MailSender } from './mail/sender.ts';
-import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { fileTransport, type MailTransport } from './mail/transport.ts';
 import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { connectionLimitPlugin } from './plugins/connection-limit.ts';
@@ -71,6 +71,10 @@ export interface App extends FastifyInstance {
   sweepBlobs(olderThanMs?: number): Promise<number>;
 }
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -111,6 +115,7 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
   const { config } = options;
   const { db } = database;
 
+  const serializeAnswers = responseSerializerCompiler(config.NODE_ENV === 'test');
   const app = Fastify({
     logger:
       options.logger === false
@@ -144,17 +149,26 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
     frameworkErrors,
     // Trust X-Forwarded-For only from the configured number of proxies in front of the app.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
+    // Requests are checked by zod, and answers written from their schemas, under tests each one checked
+    // by zod too (docs/decisions/035). Given here rather than set on the instance, so that Fastify
+    // never loads its own validator and serializer (ajv and fast-json-stringify: about 100 modules to
+    // read at every start, docs/decisions/034).
+    schemaController: {
+      // Typed for ajv's compilers; at run time what setValidatorCompiler and setSerializerCompiler install.
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => serializeAnswers,
+      } as unknown as CompilersFactory,
+    },
   }) as unknown as App;
   app.decorate('database', database);
   const stopWatchingBodies = watchSlowBodies(app.server);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
-  app.setValidatorCompiler(validatorCompiler);
-  // Answers written from their schemas; under tests each one is checked by zod too (docs/decisions/035).
-  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
 
+  // The SMTP code loads only when SMTP_URL is set (docs/decisions/034).
   const transport: MailTransport = config.SMTP_URL
-    ? smtpTransport(config.SMTP_URL)
+    ? (await import('./mail/smtp-transport.ts')).smtpTransport(config.SMTP_URL)
     : fileTransport(path.join(config.DATA_DIR, 'mail'), (message) => app.log.info(message));
   const mailStatus = new MailStatus((timeoutMs) => transport.verify(timeoutMs));
   const mailSender = new MailSender(

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,8 +29,10 @@ import {
 
 // Start-up to healthy (docs/decisions/034): the app is built while its database opens, and serves
 // nothing before the database is ready; a database with every migration applied is checked with one
-// query, without Drizzle's migrator; the signing secret does not wait for the database.
+// query, without Drizzle's migrator; the signing secret does not wait for the database; what is not
+// configured (node-postgres, nodemailer, Fastify's own validator and serializer) is not loaded.
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -286,4 +289,47 @@ describe.each(BACKENDS)('building the app while the database opens on $name', (b
       await queryRows(database.db, sql`select 1 from app_settings where key = 'access_token_secret'`),
     ).toEqual([]);
   });
+});
+
+describe('what the app loads', () => {
+  it(
+    "builds on PGlite without node-postgres, nodemailer, or Fastify's own validator and serializer",
+    { timeout: 60_000 },
+    () => {
+      const script = `
+        import { createRequire } from 'node:module';
+        const loaded = (name) =>
+          Object.keys(createRequire(import.meta.url).cache).some((m) => m.includes('/node_modules/' + name + '/'));
+        const { buildApp } = await import('./src/server/app.ts');
+        const { loadConfig } = await import('./src/server/config.ts');
+        const app = await buildApp({
+          config: loadConfig({ DATA_DIR: process.env.DATA, SERVE_WEB: 'false', LOG_LEVEL: 'silent' }),
+          startMailSender: false,
+        });
+        await app.ready();
+        const health = await app.inject({ method: 'GET', url: '/api/health' });
+        console.log(JSON.stringify({
+          health: health.statusCode,
+          pg: loaded('pg'),
+          nodemailer: loaded('nodemailer'),
+          ajv: loaded('ajv'),
+          serializer: loaded('@fastify/fast-json-stringify-compiler'),
+        }));
+        await app.close();
+      `;
+      const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        env: { ...process.env, DATA: migratedFolder() },
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '')).toEqual({
+        health: 200,
+        pg: false,
+        nodemailer: false,
+        ajv: false,
+        serializer: false,
+      });
+    },
+  );
 });
