@@ -12,6 +12,11 @@ import { errorFields, type Reply, type Request, type WorkerData } from './pglite
 // once freed. One such thread: 20-50 MB less resident in the server (docs/decisions/034). Read when
 // PGlite compiles its module, below (process-wide: it bounds only that background recompilation).
 v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
+// A function is recompiled once it has run for a while (V8's tiering budget). At 10 times V8's
+// budget the start's one-off work (PostgreSQL's start, the catalog's first reads) is no longer
+// recompiled on the second core while the app's own start needs it: 0.15-0.4 s to a healthy start on
+// two busy cores; the queries a club runs all day still are, a few seconds later (docs/decisions/034).
+v8.setFlagsFromString('--wasm-tiering-budget=18000000');
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
