@@ -17,6 +17,8 @@ import {
 import { PGliteThread } from '../../src/server/db/pglite-thread.ts';
 import { MIGRATION_LOCK_ID } from '../../src/server/db/postgres.ts';
 import { readSigningSecret } from '../../src/server/features/auth/signing-secret.ts';
+import { LIVE_CHANNEL } from '../../src/server/features/live/hub.ts';
+import { liveHubOf } from '../../src/server/features/live/routes.ts';
 import { compiledThread } from '../support/compiled-thread.ts';
 import { SCRATCH_FOLDER, SCRATCH_PREFIX } from '../support/database-templates.ts';
 import {
@@ -237,6 +239,31 @@ describe.each(BACKENDS)('building the app while the database opens on $name', (b
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       // The app closes a database it was given to open, as one it opened itself.
+      await app.close();
+    }
+  });
+
+  it('is ready to serve only once its live updates listen', async () => {
+    const { config, database } = await freshDatabase(backend);
+    const liveListens = deferred();
+    const slowLive: Database = {
+      ...database,
+      listen: async (channel, onMessage, onLive) => {
+        if (channel === LIVE_CHANNEL) await liveListens.promise;
+        return database.listen(channel, onMessage, onLive);
+      },
+    };
+    const app = await buildApp({ config, database: slowLive, logger: false, startMailSender: false });
+    try {
+      let ready = false;
+      const readying = app.ready().then(() => (ready = true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ready).toBe(false);
+      liveListens.resolve();
+      await readying;
+      expect(liveHubOf(slowLive)?.live).toBe(true);
+    } finally {
+      liveListens.resolve();
       await app.close();
     }
   });
