@@ -14,8 +14,9 @@ import { errorFields, type Reply, type Request, type WorkerData } from './pglite
 v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 // A function is recompiled once it has run for a while (V8's tiering budget). At 10 times V8's
 // budget the start's one-off work (PostgreSQL's start, the catalog's first reads) is no longer
-// recompiled on the second core while the app's own start needs it: 0.15-0.4 s to a healthy start on
-// two busy cores; the queries a club runs all day still are, a few seconds later (docs/decisions/034).
+// recompiled on the second core while the app's own start needs it: 0.1-0.45 s off a healthy start in
+// A/B runs on the busy 2-core machine; the queries a club runs all day still are, a little later
+// (docs/decisions/034).
 v8.setFlagsFromString('--wasm-tiering-budget=18000000');
 
 const port = parentPort;
