@@ -1,19 +1,19 @@
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { ChatPostSender } from './features/announcements/chat-sender.ts';
 import { startChangeCache } from './db/change-cache.ts';
-import { configuredDatabase, type Database, openDatabase } from './db/connect.ts';
+import { configuredDatabase, type Database, type OpeningDatabase, startDatabase } from './db/connect.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { createLinkSigner } from './features/auth/signed-links.ts';
-import { loadSigningSecret } from './features/auth/signing-secret.ts';
+import { readSigningSecret } from './features/auth/signing-secret.ts';
 import type { BlobStore } from './blob-store/index.ts';
 import { createHealthChecks } from './features/health/checks.ts';
 import { MailStatus } from './mail/mail-status.ts';
 import { MailSender } from './mail/sender.ts';
-import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { fileTransport, type MailTransport } from './mail/transport.ts';
 import { AnswerCache } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { connectionLimitPlugin } from './plugins/connection-limit.ts';
@@ -41,7 +41,7 @@ export interface AppOptions {
    * The configured database, already being opened (main.ts starts it before the app's modules load);
    * the app closes it, as one it opened itself.
    */
-  opening?: Promise<Database>;
+  opening?: OpeningDatabase;
   /** Start the background mail sender (off in tests that drain the outbox themselves). */
   startMailSender?: boolean;
   /** Start the background group-chat sender (off where startMailSender is, unless set). */
@@ -71,6 +71,10 @@ export interface App extends FastifyInstance {
   sweepBlobs(olderThanMs?: number): Promise<number>;
 }
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -83,11 +87,35 @@ const KEEP_ALIVE_MS = 10_000;
 const PROXY_KEEP_ALIVE_MS = 72_000;
 const STARTUP_CHECK_MS = 10_000;
 
+/**
+ * Builds the app while its database gets ready (PGlite's thread starts PostgreSQL and checks the
+ * migrations meanwhile: docs/decisions/034); resolves once both are, so nothing is served before the
+ * database is.
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const opening = options.database
+    ? { database: Promise.resolve(options.database), ready: Promise.resolve() }
+    : (options.opening ?? startDatabase(configuredDatabase(options.config)));
+  // Awaited once the app is assembled: a failure meanwhile is not an unhandled one.
+  opening.ready.catch(() => undefined);
+  const database = await opening.database;
+  try {
+    const app = await assembleApp(options, database);
+    await opening.ready;
+    return app;
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => undefined);
+    // The database's own failure, when it is why the rest failed (its calls fail once its thread stopped).
+    await opening.ready;
+    throw error;
+  }
+}
+
+async function assembleApp(options: AppOptions, database: Database): Promise<App> {
   const { config } = options;
-  const database = options.database ?? (await (options.opening ?? openDatabase(configuredDatabase(config))));
   const { db } = database;
 
+  const serializeAnswers = responseSerializerCompiler(config.NODE_ENV === 'test');
   const app = Fastify({
     logger:
       options.logger === false
@@ -121,17 +149,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors,
     // Trust X-Forwarded-For only from the configured number of proxies in front of the app.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
+    // Requests are checked by zod, and answers written from their schemas, under tests each one checked
+    // by zod too (docs/decisions/035). Given here rather than set on the instance, so that Fastify
+    // never loads its own validator and serializer (ajv and fast-json-stringify: about 100 modules to
+    // read at every start, docs/decisions/034).
+    schemaController: {
+      // Typed for ajv's compilers; at run time what setValidatorCompiler and setSerializerCompiler install.
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => serializeAnswers,
+      } as unknown as CompilersFactory,
+    },
   }) as unknown as App;
   app.decorate('database', database);
   const stopWatchingBodies = watchSlowBodies(app.server);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
-  app.setValidatorCompiler(validatorCompiler);
-  // Answers written from their schemas; under tests each one is checked by zod too (docs/decisions/035).
-  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
 
+  // The SMTP code loads only when SMTP_URL is set (docs/decisions/034).
   const transport: MailTransport = config.SMTP_URL
-    ? smtpTransport(config.SMTP_URL)
+    ? (await import('./mail/smtp-transport.ts')).smtpTransport(config.SMTP_URL)
     : fileTransport(path.join(config.DATA_DIR, 'mail'), (message) => app.log.info(message));
   const mailStatus = new MailStatus((timeoutMs) => transport.verify(timeoutMs));
   const mailSender = new MailSender(
@@ -154,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   app.decorate('chatPostSender', chatPostSender);
 
-  const signingSecret = await loadSigningSecret(db, {
+  const { secret: signingSecret, legacyRemoved } = await readSigningSecret(db, {
     configured: config.JWT_SECRET,
     database: database.kind,
     dataDir: config.DATA_DIR,
@@ -278,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await notificationSender.stop();
     if (!options.database) await database.close();
   });
+  await legacyRemoved;
   return app;
 }
 

@@ -1,6 +1,6 @@
 import type { App } from './app.ts';
 import { loadConfig } from './config.ts';
-import { configuredDatabase, openDatabase } from './db/connect.ts';
+import { configuredDatabase, startDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 // Entry point of `npm start`: one process serving the API and the built web app.
@@ -20,10 +20,10 @@ let app: App;
 try {
   config = loadConfig();
   // The database opens while the app's modules load: PGlite's thread compiles and starts PostgreSQL
-  // on a core of its own meanwhile (~1 s of each; docs/decisions/034). Its failure (the folder in
-  // use) is awaited by buildApp, and must not count as unhandled before that.
-  const opening = openDatabase(configuredDatabase(config));
-  opening.catch(() => undefined);
+  // on a core of its own meanwhile (docs/decisions/034). Its failure (the folder in use) is awaited
+  // by buildApp, and must not count as unhandled before that.
+  const opening = startDatabase(configuredDatabase(config));
+  opening.database.catch(() => undefined);
   const { buildApp } = await import('./app.ts');
   app = await buildApp({ config, opening });
 } catch (error) {

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { createAccessTokens } from '../../src/server/features/auth/access-tokens.ts';
 import { createLinkSigner } from '../../src/server/features/auth/signed-links.ts';
 import { retryDelaySeconds } from '../../src/server/outbox-claims.ts';
-import { smtpTransport } from '../../src/server/mail/transport.ts';
+import { smtpTransport } from '../../src/server/mail/smtp-transport.ts';
 import { type ReceivedEmail, SmtpReceiver } from '../support/smtp-receiver.ts';
 import { createServices } from '../../src/server/services.ts';
 import {

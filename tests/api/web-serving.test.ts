@@ -104,6 +104,12 @@ describe('the built web app', () => {
     expect(response.json()).toEqual({ detail: 'Not found' });
   });
 
+  it('sends the compressed copies only in place of their file, not at addresses of their own', async () => {
+    const response = await get('/assets/index-AbC123.js.br');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found' });
+  });
+
   it('does not publish the build manifest', async () => {
     const response = await get('/.vite/manifest.json');
     expect(response.body).not.toContain('index-AbC123.js');

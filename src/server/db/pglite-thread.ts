@@ -57,7 +57,18 @@ export class PGliteThread {
   private readonly failureListeners = new Set<(error: Error) => void>();
   closed = false;
 
+  /**
+   * Resolves once PGlite is open and migrated; rejects if it could not be. Calls made before wait in
+   * the thread meanwhile.
+   */
+  readonly ready: Promise<void>;
+
   private constructor(readonly worker: Worker) {
+    this.ready = new Promise<void>((resolve, reject) =>
+      this.pending.set(0, { resolve: () => resolve(), reject }),
+    );
+    // Its failure is also every call's: whoever has not awaited it yet must not see it as unhandled.
+    this.ready.catch(() => undefined);
     worker.on('message', (reply: Reply) => this.receive(reply));
     worker.on('messageerror', (error) => this.fail(error));
     worker.on('error', (error) => this.fail(error));
@@ -73,14 +84,19 @@ export class PGliteThread {
   }
 
   /**
-   * Starts the thread, opens PGlite in `dataDir` and applies the migrations; resolves once it answers.
+   * Starts the thread, which opens PGlite in `dataDir` and applies the migrations (`ready`); calls
+   * wait in the thread until then, so that the app's own set-up runs meanwhile (main.ts).
    * `compiled`: pglite-worker.ts compiled to JavaScript, for a process that runs the TypeScript sources
    * (the tests bundle it once per run rather than have tsx compile it for every thread).
    */
+  static launch(data: WorkerData, compiled?: URL): PGliteThread {
+    return new PGliteThread(startWorker(data, compiled));
+  }
+
+  /** Starts the thread and resolves once it is ready. */
   static async start(data: WorkerData, compiled?: URL): Promise<PGliteThread> {
-    const worker = startWorker(data, compiled);
-    const thread = new PGliteThread(worker);
-    await new Promise<unknown>((resolve, reject) => thread.pending.set(0, { resolve, reject }));
+    const thread = PGliteThread.launch(data, compiled);
+    await thread.ready;
     return thread;
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
-import { SmtpSessionTransport } from './smtp-session.ts';
+import type { Transporter } from 'nodemailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 /** An email as a transport sends it: rendered, with its headers. */
 export interface OutgoingEmail {
@@ -25,20 +25,6 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
-/** Delivers through an SMTP server (SMTP_URL), over one session at a time that ends with QUIT. */
-export function smtpTransport(url: string): MailTransport {
-  const session = new SmtpSessionTransport(url);
-  const transporter = nodemailer.createTransport(session);
-  return {
-    async send(email) {
-      await transporter.sendMail(email);
-    },
-    sendTimeoutMs: session.sendTimeoutMs,
-    verify: (timeoutMs) => session.check(timeoutMs),
-    close: () => session.close(),
-  };
-}
-
 /**
  * Without SMTP: each email is written as an .eml file under the data folder (readable by its owner only),
  * so someone running the app locally can open it and follow a reset link. The log names only the file:
@@ -46,10 +32,16 @@ export function smtpTransport(url: string): MailTransport {
  * in logs and email').
  */
 export function fileTransport(folder: string, log: (message: string) => void): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer composes the message: loaded with the first email rather than at every start, where it
+  // was about 40 modules to read (docs/decisions/034).
+  let composer: Promise<Transporter<StreamTransport.SentMessageInfo>> | undefined;
+  const compose = () =>
+    (composer ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async send(email) {
-      const info = await transporter.sendMail(email);
+      const info = await (await compose()).sendMail(email);
       await fs.mkdir(folder, { recursive: true, mode: 0o700 });
       const file = path.join(
         folder,
@@ -60,6 +52,6 @@ export function fileTransport(folder: string, log: (message: string) => void): M
     },
     sendTimeoutMs: 30_000,
     verify: async () => void (await fs.mkdir(folder, { recursive: true })),
-    close: async () => transporter.close(),
+    close: async () => (await composer)?.close(),
   };
 }

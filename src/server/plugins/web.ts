@@ -51,6 +51,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
+      // One route for each file the browser asks for: its compressed copies are sent in its place, and
+      // need no routes (addresses) of their own, which were two thirds of the routes built at every
+      // start (docs/decisions/034).
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       // The build manifest (.vite/) is for the budget script, not for browsers.
       dotfiles: 'ignore',

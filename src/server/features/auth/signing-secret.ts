@@ -70,15 +70,32 @@ async function legacySecret(db: Db): Promise<string | undefined> {
   return row?.value;
 }
 
-async function removeLegacySecret(db: Db): Promise<void> {
-  await db.delete(appSettings).where(eq(appSettings.key, LEGACY_SETTING_KEY));
+/** Removes the copy an earlier version kept; its failure waits for whoever awaits it (not unhandled meanwhile). */
+function removeLegacySecret(db: Db): Promise<void> {
+  const removed = db
+    .delete(appSettings)
+    .where(eq(appSettings.key, LEGACY_SETTING_KEY))
+    .then(() => undefined);
+  removed.catch(() => undefined);
+  return removed;
 }
 
 export async function loadSigningSecret(db: Db, source: SigningSecretSource): Promise<string> {
-  if (source.configured) {
-    await removeLegacySecret(db);
-    return source.configured;
-  }
+  const { secret, legacyRemoved } = await readSigningSecret(db, source);
+  await legacyRemoved;
+  return secret;
+}
+
+/**
+ * loadSigningSecret in two parts, for a start that builds the app while the database opens (app.ts):
+ * the secret, which waits for the database only when no file holds it yet (the first start), and the
+ * removal of an earlier version's copy from the database, which the app awaits before it serves.
+ */
+export async function readSigningSecret(
+  db: Db,
+  source: SigningSecretSource,
+): Promise<{ secret: string; legacyRemoved: Promise<void> }> {
+  if (source.configured) return { secret: source.configured, legacyRemoved: removeLegacySecret(db) };
   if (source.database === 'postgres') {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL');
   }
@@ -90,6 +107,5 @@ export async function loadSigningSecret(db: Db, source: SigningSecretSource): Pr
     writeSecretFile(file, secret);
   }
   // Only once the file is safely written: the database keeps no copy.
-  await removeLegacySecret(db);
-  return secret;
+  return { secret, legacyRemoved: removeLegacySecret(db) };
 }

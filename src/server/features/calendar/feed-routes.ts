@@ -35,8 +35,15 @@ export async function calendarFeedRoutes(
   },
 ) {
   const feed = createFeedService(options);
-  const stop = await feed.start();
-  app.addHook('onClose', stop);
+  // Listening is awaited before the app serves rather than while it is built: the app is built while
+  // its database gets ready (docs/decisions/034).
+  const listening = feed.start();
+  listening.catch(() => undefined);
+  app.addHook('onReady', async () => void (await listening));
+  app.addHook('onClose', async () => {
+    const stop = await listening.catch(() => undefined);
+    await stop?.();
+  });
 
   app.get<{ Params: { userId: string; file: string }; Querystring: Record<string, unknown> }>(
     '/:userId/:file',

@@ -26,12 +26,17 @@ export function liveHubOf(database: Database): LiveHub | undefined {
 export async function liveRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const hub = new LiveHub();
   hubs.set(database, hub);
-  const stopListening = await startLiveHub(database, hub);
+  // Listening is awaited before the app serves rather than while it is built: the app is built while
+  // its database gets ready (docs/decisions/034).
+  const listening = startLiveHub(database, hub);
+  listening.catch(() => undefined);
+  app.addHook('onReady', async () => void (await listening));
   // Before the server closes: it waits for open responses, and a stream never ends by itself.
   app.addHook('preClose', async () => hub.stop());
   app.addHook('onClose', async () => {
     hubs.delete(database);
-    await stopListening();
+    const stopListening = await listening.catch(() => undefined);
+    await stopListening?.();
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
