@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Four workers, where vitest's default (one fewer than the cores) gave a 2-core machine one: most
+    // files spend much of their time waiting (on a database's thread or server, a child process, a
+    // server's 20 s timers), and the others use the cores meanwhile (decision 044). Not more: each
+    // worker's apps hold PostgreSQL connections, of which the server allows 100.
+    maxWorkers: 4,
+    // Transformed modules kept between runs, named by their content and the config (decision 044).
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.cache/vitest-modules' },
     projects: [
       // isolate: false (docs/decisions/033): the files of a worker share one process and its imported
       // modules, rather than each importing the app again (about 3 s of CPU a file); every file makes

@@ -11,13 +11,24 @@ export function setFlash(message: string): void {
   }
 }
 
-/** The message, once: reading it removes it. */
-export function takeFlash(): string | null {
+/**
+ * The message, left in place: a screen reads it while rendering and removes it (clearFlash) once it is
+ * on the page. Removed while rendering, it was lost whenever React threw that render away and rendered
+ * again (a lazy part or a transition still loading on a busy machine): the page then showed no message.
+ */
+export function peekFlash(): string | null {
   try {
-    const message = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return message;
+    return sessionStorage.getItem(KEY);
   } catch {
     return null;
+  }
+}
+
+/** Removes the message, so it is shown once. */
+export function clearFlash(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage blocked: there is nothing to remove.
   }
 }

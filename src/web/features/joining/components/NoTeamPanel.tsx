@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/Alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { takeFlash } from '../../../lib/flash.ts';
+import { clearFlash, peekFlash } from '../../../lib/flash.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { useMyInvites } from '../api/get-my-invites.ts';
 import { useMyJoinRequests } from '../api/get-my-join-requests.ts';
@@ -15,7 +15,9 @@ import { JoinByCodeForm } from './JoinByCodeForm.tsx';
  */
 export function NoTeamPanel() {
   const timeZone = useTeamTimeZone();
-  const [flash] = useState(() => takeFlash());
+  // Kept in this panel's state, removed from storage once the panel is on the page (flash.ts).
+  const [flash] = useState(peekFlash);
+  useEffect(clearFlash, []);
   const requests = useMyJoinRequests(true);
   const invites = useMyInvites(true);
   const accept = useAcceptInviteInApp();
