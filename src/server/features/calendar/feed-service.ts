@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -311,6 +311,15 @@ export function createFeedService({
     map.set(key, value);
   };
 
+  // The window's first date, worked out once a day rather than on every poll.
+  let feedWindow = { today: '', since: '' };
+  const sinceToday = () => {
+    const today = todayIn(options.zone);
+    if (feedWindow.today !== today)
+      feedWindow = { today, since: feedSince(today, config.CALENDAR_FEED_PAST_MONTHS) };
+    return feedWindow.since;
+  };
+
   const versions = (teams: readonly FeedTeam[]) =>
     teams.map((team) => `${team.id}:${team.dataVersion}`).join(',');
   const answerKeyOf = (teams: readonly FeedTeam[], since: string) =>
@@ -327,7 +336,7 @@ export function createFeedService({
       feed.playerId ?? '',
       feed.since,
     ].join('|');
-    return `W/"cal-${createHash('sha256').update(parts).digest('base64url').slice(0, 27)}"`;
+    return `W/"cal-${hash('sha256', parts, 'base64url').slice(0, 27)}"`;
   };
 
   return {
@@ -375,7 +384,7 @@ export function createFeedService({
         teams = teams.filter((team) => team.id === teamId);
         if (teams.length === 0) return undefined;
       }
-      const since = feedSince(todayIn(options.zone), config.CALENDAR_FEED_PAST_MONTHS);
+      const since = sinceToday();
       const feed = { userId, tokenHash: user.calendarTokenHash ?? '', playerId, since };
       return { ...feed, teams, etag: etagOf(feed, teams), answerKey: answerKeyOf(teams, since) };
     },
