@@ -23,7 +23,7 @@ export function createNotificationService({ db }: { db: Db }) {
   const unread = (user: UserRow) => queries.unreadCountOf(db, user.id);
   return {
     async list(user: UserRow, limit: number): Promise<NotificationList> {
-      const [rows, unreadCount] = await Promise.all([queries.newestOf(db, user.id, limit), unread(user)]);
+      const { rows, unread: unreadCount } = await queries.bellListOf(db, user.id, limit);
       return { items: rows.map(toNotification), unread_count: unreadCount };
     },
 
