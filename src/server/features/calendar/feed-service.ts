@@ -1,4 +1,5 @@
 import { createHash, hash } from 'node:crypto';
+import { constants } from 'node:zlib';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -408,7 +409,13 @@ export function createFeedService({
           const key = answerKeyOf(teams, feed.since);
           remember(newestByKey, key, newestChange(rows, feed.since, options.zone));
           answers.set(key, body);
-          const gzipped = body.length >= COMPRESS_FROM_BYTES ? await compress(body) : undefined;
+          // Zlib's default level, not the lists' fastest: a season's feed is written once per change
+          // and then sent to every calendar app polling it, and level 1 makes it a quarter larger
+          // (500 events: 9.7 against 7.8 KB, for the same 0.8 ms).
+          const gzipped =
+            body.length >= COMPRESS_FROM_BYTES
+              ? await compress(body, constants.Z_DEFAULT_COMPRESSION)
+              : undefined;
           if (gzipped) answers.set(key, body, gzipped);
           return { answer: gzipped ? { body, gzipped } : { body }, teams };
         })().finally(() => rendering.delete(feed.answerKey));
