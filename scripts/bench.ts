@@ -564,6 +564,8 @@ interface Measured {
   p99: number;
   loopP99Ms: number;
   errors: number;
+  /** Statements the app sent to its database per request (0 for a 304 or kept answer worked out from memory). */
+  statements: number;
 }
 
 /** One autocannon run of the case: as fast as it goes, or held at `rate` requests a second. */
@@ -572,6 +574,8 @@ async function measure(c: Case, rate?: number): Promise<Measured> {
   // How long the app's event loop stalls meanwhile (a query or a serialisation holding the thread).
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  let statements = 0;
+  const stopCounting = database.onStatement(() => (statements += 1));
   const result = await autocannon({
     url: c.url,
     method: c.method,
@@ -583,7 +587,9 @@ async function measure(c: Case, rate?: number): Promise<Measured> {
     ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
   });
   loop.disable();
+  stopCounting();
   return {
+    statements: statements / Math.max(1, result.requests.total),
     rate: result.requests.average,
     mean: result.latency.mean,
     p50: result.latency.p50,
@@ -617,6 +623,7 @@ for (const c of chosen) {
       `p50 ${String(full.p50).padStart(3)} ms`,
       `p99 ${String(full.p99).padStart(4)} ms`,
       `loop p99 ${full.loopP99Ms.toFixed(0).padStart(3)} ms`,
+      `db ${full.statements.toFixed(1).padStart(4)}/req`,
       ...(half
         ? [
             `| half load: p99 ${String(half.p99).padStart(3)} ms, loop p99 ${half.loopP99Ms.toFixed(0).padStart(3)} ms`,

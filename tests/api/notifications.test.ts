@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Game, Practice } from '../../src/shared/api/events.ts';
@@ -227,5 +228,31 @@ describe.each(BACKENDS)('notifications on $name', (backend) => {
     } finally {
       await stop();
     }
+  });
+
+  it('sends a bell of 1 KB or more gzipped to a client that takes it, read anew or kept', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/notifications',
+        headers: {
+          authorization: `Bearer ${cast.parent.token}`,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+    // Five practices: five notifications of about 300 bytes each.
+    for (let i = 0; i < 5; i += 1) await newPractice({ title: `Drills ${i + 1}` });
+    // Read anew, by a client that takes gzip; then kept, to one that does not and one that does.
+    const fresh = await get('gzip, deflate, br');
+    expect(fresh.headers['content-encoding']).toBe('gzip');
+    expect(String(fresh.headers['vary'])).toMatch(/accept-encoding/i);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThanOrEqual(1024);
+    expect(gunzipSync(fresh.rawPayload).toString()).toBe(plain.body);
+    const kept = await get('gzip');
+    expect(kept.headers['content-encoding']).toBe('gzip');
+    expect(kept.headers['etag']).toBe(plain.headers['etag']);
+    expect(gunzipSync(kept.rawPayload).toString()).toBe(plain.body);
   });
 });

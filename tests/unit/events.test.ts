@@ -54,6 +54,30 @@ describe('today in the team time zone', () => {
     expect(todayIn(CHICAGO, new Date('2026-11-02T05:59:00Z'))).toBe('2026-11-01');
     expect(todayIn(CHICAGO, new Date('2026-11-02T06:00:00Z'))).toBe('2026-11-02');
   });
+
+  it('answers each instant its own day however the instants asked before it run (the day is kept)', () => {
+    // Within a day, at its edges, back and forth across midnight, and in another zone between.
+    const asked: [string, string, string][] = [
+      [CHICAGO, '2026-06-01T05:00:00.000Z', '2026-06-01'],
+      [CHICAGO, '2026-06-02T04:59:59.999Z', '2026-06-01'],
+      [CHICAGO, '2026-06-02T05:00:00.000Z', '2026-06-02'],
+      [CHICAGO, '2026-06-02T04:59:59.999Z', '2026-06-01'],
+      ['Pacific/Auckland', '2026-06-02T04:59:59.999Z', '2026-06-02'],
+      [CHICAGO, '2026-06-01T04:59:59.999Z', '2026-05-31'],
+      [CHICAGO, '2026-06-01T12:00:00.000Z', '2026-06-01'],
+    ];
+    for (const [zone, instant, day] of asked) expect(todayIn(zone, new Date(instant)), instant).toBe(day);
+  });
+
+  it('knows the day in a zone whose midnight a clock change skips', () => {
+    // Santiago springs forward at midnight: 2026-09-06 begins at 01:00 (-03), 04:00 UTC.
+    const SANTIAGO = 'America/Santiago';
+    expect(todayIn(SANTIAGO, new Date('2026-09-06T03:59:59.999Z'))).toBe('2026-09-05');
+    expect(todayIn(SANTIAGO, new Date('2026-09-06T04:00:00.000Z'))).toBe('2026-09-06');
+    expect(todayIn(SANTIAGO, new Date('2026-09-06T03:59:59.999Z'))).toBe('2026-09-05');
+    expect(todayIn(SANTIAGO, new Date('2026-09-07T02:59:59.999Z'))).toBe('2026-09-06');
+    expect(todayIn(SANTIAGO, new Date('2026-09-07T03:00:00.000Z'))).toBe('2026-09-07');
+  });
 });
 
 describe('tournament status', () => {

@@ -46,6 +46,27 @@ describe('the compiled response writer', () => {
     expect(serializer(player, true)(value)).toBe(zodText(player, value));
   });
 
+  it('writes strings, numbers and booleans as JSON.stringify does, whatever they hold', () => {
+    const leaves = z.array(z.union([z.string(), z.number(), z.boolean()]));
+    const strings = [
+      '',
+      'plain',
+      'quote " and backslash \\',
+      'control \u0000 \u0001 \n \t \u001f \u007f',
+      'emoji \u{1F3C6} pair',
+      'lone \ud83c surrogate',
+      'lone \udfc6 low',
+      'line \u2028 separator',
+      'é ñ 中',
+    ];
+    const numbers = [0, -0, 1.5, -7, 1e21, 1e-7, Number.MAX_SAFE_INTEGER, Number.NaN, Infinity, -Infinity];
+    for (const value of [...strings, ...numbers, true, false]) {
+      expect(compileWriter(z.string())(value), String(value)).toBe(JSON.stringify(value));
+      expect(compileWriter(z.array(z.number()))([value]), String(value)).toBe(JSON.stringify([value]));
+    }
+    expect(compileWriter(leaves)(strings)).toBe(JSON.stringify(strings));
+  });
+
   it('in production, writes without checking', () => {
     expect(serializer(z.object({ id: z.number() }), false)({ id: 'seven', other: 1 })).toBe('{"id":"seven"}');
   });

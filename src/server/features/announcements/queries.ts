@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RelatedEventType } from '../../../shared/announcements.ts';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { unclaimedChatPost } from './chat-outbox.ts';
 import {
   announcementComments,
@@ -9,12 +11,13 @@ import {
   chatPostOutbox,
   games,
   practices,
+  teams,
   tournaments,
   users,
 } from '../../db/schema.ts';
 
-// Every query names the team: an announcement id alone never reads or writes a row. The list is two
-// queries (announcements with author and related event, then all their comments), never one per row.
+// Every query names the team: an announcement id alone never reads or writes a row. The list is one
+// statement (announcements with author and related event, and all their comments), never one per row.
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -53,84 +56,150 @@ export type AnnouncementValues = Pick<
 
 const commentAuthor = alias(users, 'comment_author');
 
-/** The team's announcements, newest first, with their authors and related events (joined within the team). */
+/** A team or announcement id: a value, or the placeholder of a prepared statement. */
+type Id = number | Placeholder;
+
+/** An announcement with its author and related event, as one flat row (joined within the team). */
+const announcementFields = {
+  ...getTableColumns(announcements),
+  authorUserId: users.id,
+  authorName: users.name,
+  authorEmail: users.email,
+  tournamentName: tournaments.name,
+  tournamentDate: tournaments.startDate,
+  gameOpponent: games.opponent,
+  gameDate: games.date,
+  practiceTitle: practices.title,
+  practiceDate: practices.date,
+};
+/** The joined columns are null when there is no such row. */
+type AnnouncementFlat = AnnouncementRow & {
+  authorUserId: number | null;
+  authorName: string | null;
+  authorEmail: string | null;
+  tournamentName: string | null;
+  tournamentDate: string | null;
+  gameOpponent: string | null;
+  gameDate: string | null;
+  practiceTitle: string | null;
+  practiceDate: string | null;
+};
+const teamsAnnouncements = (teamId: Id, announcementId?: Id) =>
+  and(
+    eq(announcements.teamId, teamId),
+    announcementId === undefined ? undefined : eq(announcements.id, announcementId),
+  );
+
+const commentFields = {
+  id: announcementComments.id,
+  announcementId: announcementComments.announcementId,
+  content: announcementComments.content,
+  createdAt: announcementComments.createdAt,
+  authorId: commentAuthor.id,
+  authorName: commentAuthor.name,
+  authorEmail: commentAuthor.email,
+};
+type CommentFlat = Omit<ListedComment, 'author'> & {
+  authorId: number | null;
+  authorName: string | null;
+  authorEmail: string | null;
+};
+
+const packedAnnouncements = pack(
+  announcementFields,
+  sql`${announcements.createdAt} desc, ${announcements.id} desc`,
+);
+const packedComments = pack(
+  commentFields,
+  sql`${announcementComments.createdAt}, ${announcementComments.id}`,
+);
+const params = { team: sql.placeholder('teamId'), announcement: sql.placeholder('announcementId') };
+/** The list (`one` false) or one announcement of it, prepared once each per handle. */
+const announcementList = (one: boolean) =>
+  preparedPerHandle((db) => {
+    const announcementId = one ? params.announcement : undefined;
+    const listed = db
+      .select({ id: announcements.id })
+      .from(announcements)
+      .where(teamsAnnouncements(params.team, announcementId));
+    return db
+      .select({
+        announcements: sql<string>`${db
+          .select({ rows: packedAnnouncements.value })
+          .from(announcements)
+          .leftJoin(users, eq(users.id, announcements.authorId))
+          .leftJoin(
+            tournaments,
+            and(eq(tournaments.id, announcements.relatedTournamentId), eq(tournaments.teamId, params.team)),
+          )
+          .leftJoin(games, and(eq(games.id, announcements.relatedGameId), eq(games.teamId, params.team)))
+          .leftJoin(
+            practices,
+            and(eq(practices.id, announcements.relatedPracticeId), eq(practices.teamId, params.team)),
+          )
+          .where(teamsAnnouncements(params.team, announcementId))}`,
+        comments: sql<string>`${db
+          .select({ rows: packedComments.value })
+          .from(announcementComments)
+          .leftJoin(commentAuthor, eq(commentAuthor.id, announcementComments.authorId))
+          .where(
+            and(
+              eq(announcementComments.teamId, params.team),
+              inArray(announcementComments.announcementId, listed),
+            ),
+          )}`,
+      })
+      .from(teams)
+      .where(eq(teams.id, params.team))
+      .prepare(one ? 'announcement_one' : 'announcement_list');
+  });
+const listOfAnnouncements = announcementList(false);
+const oneAnnouncement = announcementList(true);
+
+const personOf = (id: number | null, name: string | null, email: string | null): Person | null =>
+  id !== null && name !== null && email !== null ? { id, name, email } : null;
+
+/**
+ * The team's announcements (or one), newest first, with their authors and related events (joined within
+ * the team), and all their comments, oldest first: one statement (db/packed-rows.ts).
+ */
 export async function announcementsOfTeam(
   db: Db,
   teamId: number,
   announcementId?: number,
 ): Promise<{ items: ListedAnnouncement[]; comments: ListedComment[] }> {
-  const rows = await db
-    .select({
-      row: announcements,
-      authorId: users.id,
-      authorName: users.name,
-      authorEmail: users.email,
-      tournamentName: tournaments.name,
-      tournamentDate: tournaments.startDate,
-      gameOpponent: games.opponent,
-      gameDate: games.date,
-      practiceTitle: practices.title,
-      practiceDate: practices.date,
-    })
-    .from(announcements)
-    .leftJoin(users, eq(users.id, announcements.authorId))
-    .leftJoin(
-      tournaments,
-      and(eq(tournaments.id, announcements.relatedTournamentId), eq(tournaments.teamId, teamId)),
-    )
-    .leftJoin(games, and(eq(games.id, announcements.relatedGameId), eq(games.teamId, teamId)))
-    .leftJoin(practices, and(eq(practices.id, announcements.relatedPracticeId), eq(practices.teamId, teamId)))
-    .where(
-      and(
-        eq(announcements.teamId, teamId),
-        announcementId === undefined ? undefined : eq(announcements.id, announcementId),
-      ),
-    )
-    .orderBy(desc(announcements.createdAt), desc(announcements.id));
-
+  const [read] =
+    announcementId === undefined
+      ? await listOfAnnouncements(db).execute({ teamId })
+      : await oneAnnouncement(db).execute({ teamId, announcementId });
+  const rows: AnnouncementFlat[] = packedAnnouncements.unpack(read?.announcements ?? null);
   const items = rows.map((r): ListedAnnouncement => {
+    const {
+      authorUserId,
+      authorName,
+      authorEmail,
+      tournamentName,
+      tournamentDate,
+      gameOpponent,
+      gameDate,
+      practiceTitle,
+      practiceDate,
+      ...row
+    } = r;
     const event =
-      r.tournamentName !== null
-        ? { title: r.tournamentName, date: r.tournamentDate }
-        : r.gameOpponent !== null
-          ? { title: `vs ${r.gameOpponent}`, date: r.gameDate }
-          : r.practiceTitle !== null
-            ? { title: r.practiceTitle, date: r.practiceDate }
+      tournamentName !== null
+        ? { title: tournamentName, date: tournamentDate }
+        : gameOpponent !== null
+          ? { title: `vs ${gameOpponent}`, date: gameDate }
+          : practiceTitle !== null
+            ? { title: practiceTitle, date: practiceDate }
             : null;
-    return {
-      row: r.row,
-      author:
-        r.authorId !== null && r.authorName !== null && r.authorEmail !== null
-          ? { id: r.authorId, name: r.authorName, email: r.authorEmail }
-          : null,
-      event,
-    };
+    return { row, author: personOf(authorUserId, authorName, authorEmail), event };
   });
-  const ids = items.map((i) => i.row.id);
-  if (ids.length === 0) return { items, comments: [] };
-  const commentRows = await db
-    .select({
-      id: announcementComments.id,
-      announcementId: announcementComments.announcementId,
-      content: announcementComments.content,
-      createdAt: announcementComments.createdAt,
-      authorId: commentAuthor.id,
-      authorName: commentAuthor.name,
-      authorEmail: commentAuthor.email,
-    })
-    .from(announcementComments)
-    .leftJoin(commentAuthor, eq(commentAuthor.id, announcementComments.authorId))
-    .where(and(eq(announcementComments.teamId, teamId), inArray(announcementComments.announcementId, ids)))
-    .orderBy(asc(announcementComments.createdAt), asc(announcementComments.id));
-  const comments = commentRows.map((c) => ({
-    id: c.id,
-    announcementId: c.announcementId,
-    content: c.content,
-    createdAt: c.createdAt,
-    author:
-      c.authorId !== null && c.authorName !== null && c.authorEmail !== null
-        ? { id: c.authorId, name: c.authorName, email: c.authorEmail }
-        : null,
+  const commentRows: CommentFlat[] = packedComments.unpack(read?.comments ?? null);
+  const comments = commentRows.map(({ authorId, authorName, authorEmail, ...comment }): ListedComment => ({
+    ...comment,
+    author: personOf(authorId, authorName, authorEmail),
   }));
   return { items, comments };
 }

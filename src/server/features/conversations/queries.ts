@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { ModeratorFlag } from '../../../shared/permissions.ts';
 import type { MemberRole, Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import {
   conversationParticipants,
   conversations,
@@ -9,6 +11,7 @@ import {
   parentContacts,
   players,
   teamMembers,
+  teams,
   users,
 } from '../../db/schema.ts';
 
@@ -118,47 +121,6 @@ export interface ListedConversation {
   preview: string | null;
 }
 
-/** The user's conversations on the team (or one of them), newest activity first, in one statement. */
-export function conversationsOfUser(
-  db: Db,
-  teamId: number,
-  userId: number,
-  conversationId?: number,
-): Promise<ListedConversation[]> {
-  const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-  return db
-    .select({
-      id: conversations.id,
-      teamId: conversations.teamId,
-      name: conversations.name,
-      createdBy: conversations.createdBy,
-      noParentYet: conversations.noParentYet,
-      lastMessageAt: conversations.lastMessageAt,
-      createdAt: conversations.createdAt,
-      unreadCount: conversationParticipants.unreadCount,
-      preview: sql<string | null>`(
-        select left(m.content, ${sql.raw(String(PREVIEW_CHARS))}) from ${messages} m
-        where m.conversation_id = ${conversations.id} and m.team_id = ${conversations.teamId}
-        order by m.created_at desc, m.id desc limit 1)`,
-    })
-    .from(conversationParticipants)
-    .innerJoin(
-      conversations,
-      and(
-        eq(conversations.id, conversationParticipants.conversationId),
-        eq(conversations.teamId, conversationParticipants.teamId),
-      ),
-    )
-    .where(
-      and(
-        eq(conversationParticipants.userId, userId),
-        eq(conversationParticipants.teamId, teamId),
-        conversationId === undefined ? undefined : eq(conversations.id, conversationId),
-      ),
-    )
-    .orderBy(desc(activity), desc(conversations.id));
-}
-
 export interface ParticipantRow {
   conversationId: number;
   userId: number;
@@ -171,6 +133,124 @@ export interface ParticipantRow {
   addedForSafety: boolean;
 }
 
+/** A team, user or conversation id: a value, or the placeholder of a prepared statement. */
+type Id = number | Placeholder;
+
+/** What the list shows of each of the user's conversations: unread count and newest message too. */
+const listedFields = {
+  id: conversations.id,
+  teamId: conversations.teamId,
+  name: conversations.name,
+  createdBy: conversations.createdBy,
+  noParentYet: conversations.noParentYet,
+  lastMessageAt: conversations.lastMessageAt,
+  createdAt: conversations.createdAt,
+  unreadCount: conversationParticipants.unreadCount,
+  preview: sql<string | null>`(
+    select left(m.content, ${sql.raw(String(PREVIEW_CHARS))}) from ${messages} m
+    where m.conversation_id = ${conversations.id} and m.team_id = ${conversations.teamId}
+    order by m.created_at desc, m.id desc limit 1)`,
+};
+const joinedConversation = and(
+  eq(conversations.id, conversationParticipants.conversationId),
+  eq(conversations.teamId, conversationParticipants.teamId),
+);
+/** The user's conversations on the team (or one of them). */
+const usersConversations = (teamId: Id, userId: Id, conversationId?: Id) =>
+  and(
+    eq(conversationParticipants.userId, userId),
+    eq(conversationParticipants.teamId, teamId),
+    conversationId === undefined ? undefined : eq(conversations.id, conversationId),
+  );
+/** Newest activity first. */
+const byActivity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt}) desc, ${conversations.id} desc`;
+
+const participantFields = {
+  conversationId: conversationParticipants.conversationId,
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  userRole: users.role,
+  memberRole: teamMembers.role,
+  permissions: teamMembers.permissions,
+  addedForSafety: conversationParticipants.addedForSafety,
+};
+const participantUser = eq(users.id, conversationParticipants.userId);
+const membershipOn = (teamId: Id) => and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, teamId));
+/** Every participant of the user's conversations on the team (or of one). */
+function participantsOfUsers(db: Db, teamId: Id, userId: Id, conversationId?: Id) {
+  const mine = db
+    .select({ id: conversationParticipants.conversationId })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.userId, userId), eq(conversationParticipants.teamId, teamId)));
+  return and(
+    eq(conversationParticipants.teamId, teamId),
+    conversationId === undefined
+      ? inArray(conversationParticipants.conversationId, mine)
+      : eq(conversationParticipants.conversationId, conversationId),
+  );
+}
+/** By conversation, then name. */
+const byConversationAndName = sql`${conversationParticipants.conversationId}, ${users.name}, ${users.id}`;
+
+const packedConversations = pack(listedFields, byActivity);
+const packedParticipants = pack(participantFields, byConversationAndName);
+const params = {
+  team: sql.placeholder('teamId'),
+  user: sql.placeholder('userId'),
+  conversation: sql.placeholder('conversationId'),
+};
+/** The list (`one` false) or one conversation of it, prepared once each per handle. */
+const conversationList = (one: boolean) =>
+  preparedPerHandle((db) => {
+    const conversationId = one ? params.conversation : undefined;
+    return db
+      .select({
+        conversations: sql<string>`${db
+          .select({ rows: packedConversations.value })
+          .from(conversationParticipants)
+          .innerJoin(conversations, joinedConversation)
+          .where(usersConversations(params.team, params.user, conversationId))}`,
+        participants: sql<string>`${db
+          .select({ rows: packedParticipants.value })
+          .from(conversationParticipants)
+          .innerJoin(users, participantUser)
+          .leftJoin(teamMembers, membershipOn(params.team))
+          .where(participantsOfUsers(db, params.team, params.user, conversationId))}`,
+        memberCount: sql<number>`${db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(teamMembers)
+          .where(eq(teamMembers.teamId, params.team))}`,
+      })
+      .from(teams)
+      .where(eq(teams.id, params.team))
+      .prepare(one ? 'conversation_one' : 'conversation_list');
+  });
+const listOfConversations = conversationList(false);
+const oneConversation = conversationList(true);
+
+/**
+ * The user's conversations on the team (or one of them), newest activity first, every participant of
+ * them (by conversation, then name) and how many members the team has: one statement, whatever their
+ * number (db/packed-rows.ts).
+ */
+export async function conversationsOfUser(
+  db: Db,
+  teamId: number,
+  userId: number,
+  conversationId?: number,
+): Promise<{ conversations: ListedConversation[]; participants: ParticipantRow[]; memberCount: number }> {
+  const [row] =
+    conversationId === undefined
+      ? await listOfConversations(db).execute({ teamId, userId })
+      : await oneConversation(db).execute({ teamId, userId, conversationId });
+  return {
+    conversations: packedConversations.unpack(row?.conversations ?? null),
+    participants: packedParticipants.unpack(row?.participants ?? null),
+    memberCount: Number(row?.memberCount ?? 0),
+  };
+}
+
 /** Every participant of the user's conversations on the team (or of one), with names, in one statement. */
 export function participantsOfUsersConversations(
   db: Db,
@@ -178,42 +258,13 @@ export function participantsOfUsersConversations(
   userId: number,
   conversationId?: number,
 ): Promise<ParticipantRow[]> {
-  const mine = db
-    .select({ id: conversationParticipants.conversationId })
-    .from(conversationParticipants)
-    .where(and(eq(conversationParticipants.userId, userId), eq(conversationParticipants.teamId, teamId)));
   return db
-    .select({
-      conversationId: conversationParticipants.conversationId,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      userRole: users.role,
-      memberRole: teamMembers.role,
-      permissions: teamMembers.permissions,
-      addedForSafety: conversationParticipants.addedForSafety,
-    })
+    .select(participantFields)
     .from(conversationParticipants)
-    .innerJoin(users, eq(users.id, conversationParticipants.userId))
-    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, teamId)))
-    .where(
-      and(
-        eq(conversationParticipants.teamId, teamId),
-        conversationId === undefined
-          ? inArray(conversationParticipants.conversationId, mine)
-          : eq(conversationParticipants.conversationId, conversationId),
-      ),
-    )
-    .orderBy(asc(conversationParticipants.conversationId), asc(users.name), asc(users.id));
-}
-
-/** How many members the team has. */
-export async function memberCount(db: Db, teamId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(teamMembers)
-    .where(eq(teamMembers.teamId, teamId));
-  return row?.count ?? 0;
+    .innerJoin(users, participantUser)
+    .leftJoin(teamMembers, membershipOn(teamId))
+    .where(participantsOfUsers(db, teamId, userId, conversationId))
+    .orderBy(byConversationAndName);
 }
 
 export async function insertConversation(

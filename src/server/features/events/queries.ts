@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { games, practices, teamMembers, teams, tournamentGames, tournaments } from '../../db/schema.ts';
 
 // Every query names the team as well as the row: an event id alone never reads or writes a row of
@@ -74,15 +76,34 @@ const tournamentGameColumns = shown(getTableColumns(tournamentGames));
 const gameColumns = shown(getTableColumns(games));
 const practiceColumns = shown(getTableColumns(practices));
 
+/** The team of a list read by a prepared statement (db/prepared.ts), packed (db/packed-rows.ts). */
+const teamParam = sql.placeholder('teamId');
+
 // ---- Tournaments ----
 
-export function tournamentsOfTeam(db: Db, teamId: number): Promise<TournamentRow[]> {
-  return db.select(tournamentColumns).from(tournaments).where(eq(tournaments.teamId, teamId));
-}
+const packedTournaments = pack(tournamentColumns);
+const packedTournamentGames = pack(tournamentGameColumns);
+const tournamentList = preparedPerHandle((db) =>
+  db
+    .select({
+      tournaments: sql<string>`${db.select({ rows: packedTournaments.value }).from(tournaments).where(eq(tournaments.teamId, teamParam))}`,
+      games: sql<string>`${db.select({ rows: packedTournamentGames.value }).from(tournamentGames).where(eq(tournamentGames.teamId, teamParam))}`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamParam))
+    .prepare('tournament_list'),
+);
 
-/** The games of every tournament of the team, in one query. */
-export function tournamentGamesOfTeam(db: Db, teamId: number): Promise<TournamentGameRow[]> {
-  return db.select(tournamentGameColumns).from(tournamentGames).where(eq(tournamentGames.teamId, teamId));
+/** The team's tournaments and the games of all of them, in one round trip (db/packed-rows.ts). */
+export async function tournamentListOfTeam(
+  db: Db,
+  id: number,
+): Promise<{ tournaments: TournamentRow[]; games: TournamentGameRow[] }> {
+  const [row] = await tournamentList(db).execute({ teamId: id });
+  return {
+    tournaments: packedTournaments.unpack(row?.tournaments ?? null),
+    games: packedTournamentGames.unpack(row?.games ?? null),
+  };
 }
 
 /** The games of these tournaments (of whichever teams), in one query. */
@@ -346,13 +367,15 @@ export async function deleteTournamentGame(
 
 // ---- Individual games ----
 
+const packedGames = pack(gameColumns, sql`${games.date}, ${games.time}, ${games.id}`);
+const gameList = preparedPerHandle((db) =>
+  db.select({ rows: packedGames.value }).from(games).where(eq(games.teamId, teamParam)).prepare('game_list'),
+);
+
 /** By date, then time ('HH:MM' sorts as text), then id. */
-export function gamesOfTeam(db: Db, teamId: number): Promise<GameRow[]> {
-  return db
-    .select(gameColumns)
-    .from(games)
-    .where(eq(games.teamId, teamId))
-    .orderBy(asc(games.date), asc(games.time), asc(games.id));
+export async function gamesOfTeam(db: Db, id: number): Promise<GameRow[]> {
+  const [row] = await gameList(db).execute({ teamId: id });
+  return packedGames.unpack(row?.rows ?? null);
 }
 
 /** The game as it is before an edit, locked until the edit's transaction ends (pass its handle). */
@@ -403,13 +426,19 @@ export async function deleteGame(db: Db, teamId: number, gameId: number): Promis
 
 // ---- Practices ----
 
-/** By date, then time, then id. */
-export function practicesOfTeam(db: Db, teamId: number): Promise<PracticeRow[]> {
-  return db
-    .select(practiceColumns)
+const packedPractices = pack(practiceColumns, sql`${practices.date}, ${practices.time}, ${practices.id}`);
+const practiceList = preparedPerHandle((db) =>
+  db
+    .select({ rows: packedPractices.value })
     .from(practices)
-    .where(eq(practices.teamId, teamId))
-    .orderBy(asc(practices.date), asc(practices.time), asc(practices.id));
+    .where(eq(practices.teamId, teamParam))
+    .prepare('practice_list'),
+);
+
+/** By date, then time, then id. */
+export async function practicesOfTeam(db: Db, id: number): Promise<PracticeRow[]> {
+  const [row] = await practiceList(db).execute({ teamId: id });
+  return packedPractices.unpack(row?.rows ?? null);
 }
 
 export async function teamOfPractice(db: Db, practiceId: number): Promise<number | undefined> {

@@ -200,13 +200,10 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     /** The scope's `teamOf` for a route naming a tournament; another team's: 'Tournament not found'. */
     teamOf: (tournamentId: number) => queries.teamOfTournament(db, tournamentId),
 
-    /** One query for the tournaments, one for all their games. */
+    /** The tournaments and all their games, in one round trip. */
     async list(access: TeamAccess): Promise<Tournament[]> {
       const teamId = access.team.id;
-      const [rows, games] = await Promise.all([
-        queries.tournamentsOfTeam(db, teamId),
-        queries.tournamentGamesOfTeam(db, teamId),
-      ]);
+      const { tournaments: rows, games } = await queries.tournamentListOfTeam(db, teamId);
       const teamName = access.team.name;
       return assemble(
         rows.map((tournament) => ({ tournament, teamName })),

@@ -1,6 +1,20 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  or,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { changeCacheOf } from '../../db/change-cache.ts';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { notifications, teamMembers, users } from '../../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -9,7 +23,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * What the user may still see: notifications of teams they are a member of (a club admin sees every
  * team's). A parent who has left a team no longer reads what happened there.
  */
-function visibleTo(userId: number) {
+function visibleTo(userId: number | Placeholder) {
   return and(
     eq(notifications.userId, userId),
     or(
@@ -19,21 +33,46 @@ function visibleTo(userId: number) {
   );
 }
 
-export function newestOf(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(visibleTo(userId))
-    .orderBy(desc(notifications.id))
-    .limit(limit);
-}
+const unreadOf = (userId: number | Placeholder) => and(visibleTo(userId), isNull(notifications.readAt));
 
 export async function unreadCountOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(visibleTo(userId), isNull(notifications.readAt)));
+  const [row] = await db.select({ n: count() }).from(notifications).where(unreadOf(userId));
   return row?.n ?? 0;
+}
+
+const params = { user: sql.placeholder('userId'), limit: sql.placeholder('limit') };
+/** The user's newest notifications (as many as the list asks for), newest first. */
+const newest = new QueryBuilder()
+  .select()
+  .from(notifications)
+  .where(visibleTo(params.user))
+  .orderBy(desc(notifications.id))
+  .limit(params.limit)
+  .as('newest');
+/** The subquery's columns ("newest"."id", ...) by the table's field names: what a plain select gives. */
+const newestFields = Object.fromEntries(
+  Object.keys(getTableColumns(notifications)).map((key) => [key, newest[key as keyof typeof newest]]),
+) as unknown as (typeof notifications)['_']['columns'];
+const packedNewest = pack(newestFields, sql`${newest.id} desc`);
+const bellList = preparedPerHandle((db) =>
+  db
+    .select({
+      items: sql<string>`${db.select({ rows: packedNewest.value }).from(newest)}`,
+      unread: sql<number>`${db.select({ n: count() }).from(notifications).where(unreadOf(params.user))}`,
+    })
+    .from(users)
+    .where(eq(users.id, params.user))
+    .prepare('bell_list'),
+);
+
+/** The user's newest `limit` notifications, newest first, and how many are unread: one statement. */
+export async function bellListOf(
+  db: Db,
+  userId: number,
+  limit: number,
+): Promise<{ rows: NotificationRow[]; unread: number }> {
+  const [row] = await bellList(db).execute({ userId, limit });
+  return { rows: packedNewest.unpack(row?.items ?? null), unread: Number(row?.unread ?? 0) };
 }
 
 /** Marks read those of `ids` that are the user's own; another user's ids change nothing. */

@@ -6,6 +6,7 @@ import {
   notificationListSchema,
   unreadCountAnswer,
 } from '../../../shared/api/notifications.ts';
+import { acceptsGzip, COMPRESS_FROM_BYTES, compress, type KeptAnswer } from '../../plugins/answer-cache.ts';
 import { namesTag, parseIfNoneMatch } from '../../plugins/conditional-get.ts';
 import type { NotificationService } from './service.ts';
 
@@ -13,7 +14,7 @@ import type { NotificationService } from './service.ts';
 // address; another user's notification ids change nothing and reveal nothing.
 
 /** Each bell read's way to keep its answer, until it is sent. */
-const keepers = new WeakMap<FastifyRequest, (body: string) => void>();
+const keepers = new WeakMap<FastifyRequest, (answer: KeptAnswer) => void>();
 
 export async function notificationRoutes(
   app: FastifyInstance,
@@ -38,15 +39,25 @@ export async function notificationRoutes(
           return untyped.code(304).send();
         }
         if (bell.kept !== undefined) {
-          return untyped.header('Content-Type', 'application/json; charset=utf-8').send(bell.kept);
+          untyped.header('Content-Type', 'application/json; charset=utf-8');
+          if (bell.kept.gzipped && acceptsGzip(request.headers['accept-encoding'])) {
+            return untyped.header('Content-Encoding', 'gzip').send(bell.kept.gzipped);
+          }
+          return untyped.send(bell.kept.body);
         }
         keepers.set(request, bell.keep);
       },
-      // The answer as written (checked against its schema once) is kept with the bell's tag.
+      // The answer as written (checked against its schema once) is kept with the bell's tag, and
+      // gzipped when large, as the team reads are (plugins/answer-cache.ts): 20 notifications are
+      // about 6 KB.
       onSend: async (request, reply, payload) => {
         const keep = keepers.get(request);
-        if (keep && reply.statusCode === 200 && typeof payload === 'string') keep(payload);
-        return payload;
+        if (!keep || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        const gzipped = payload.length >= COMPRESS_FROM_BYTES ? await compress(payload) : undefined;
+        keep(gzipped ? { body: payload, gzipped } : { body: payload });
+        if (!gzipped || !acceptsGzip(request.headers['accept-encoding'])) return payload;
+        reply.header('Content-Encoding', 'gzip');
+        return gzipped;
       },
     },
     (request) => notifications.list(request.user, request.query.limit),

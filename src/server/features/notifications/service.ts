@@ -1,5 +1,6 @@
 import type { Notification, NotificationList } from '../../../shared/api/notifications.ts';
 import type { Db } from '../../db/connect.ts';
+import type { KeptAnswer } from '../../plugins/answer-cache.ts';
 import type { UserRow } from '../auth/queries.ts';
 import * as queries from './queries.ts';
 
@@ -23,7 +24,7 @@ export function createNotificationService({ db }: { db: Db }) {
   const unread = (user: UserRow) => queries.unreadCountOf(db, user.id);
   return {
     async list(user: UserRow, limit: number): Promise<NotificationList> {
-      const [rows, unreadCount] = await Promise.all([queries.newestOf(db, user.id, limit), unread(user)]);
+      const { rows, unread: unreadCount } = await queries.bellListOf(db, user.id, limit);
       return { items: rows.map(toNotification), unread_count: unreadCount };
     },
 
@@ -36,8 +37,8 @@ export function createNotificationService({ db }: { db: Db }) {
       const state = await queries.bellStateOf(db, user.id);
       return {
         etag: `W/"bell-${state.stamp}-${limit}"`,
-        kept: state.lists.get(limit) as string | undefined,
-        keep: (body: string) => void state.lists.set(limit, body),
+        kept: state.lists.get(limit) as KeptAnswer | undefined,
+        keep: (answer: KeptAnswer) => void state.lists.set(limit, answer),
       };
     },
 

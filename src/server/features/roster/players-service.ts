@@ -60,10 +60,8 @@ export function createPlayerService({ db }: { db: Db }) {
   return {
     /** The roster, by jersey number with the unnumbered last. */
     async list(access: TeamAccess): Promise<Player[]> {
-      const teamId = access.team.id;
-      const rows = await queries.playersOfTeam(db, teamId);
-      const contacts = await queries.contactsOfTeam(db, teamId);
-      return rosterOf(rows, contacts, rosterViewer(access));
+      const { players, contacts } = await queries.rosterOfTeam(db, access.team.id);
+      return rosterOf(players, contacts, rosterViewer(access));
     },
 
     async create(access: TeamAccess, input: PlayerInput): Promise<Player> {

@@ -1,7 +1,9 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
-import { parentContacts, players, teamMembers, users } from '../../db/schema.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
+import { parentContacts, players, teamMembers, teams, users } from '../../db/schema.ts';
 
 // Every query names the team as well as the row: a player or contact id alone never reaches across teams.
 
@@ -138,6 +140,39 @@ const shownContactColumns = {
     string | null
   >`case when ${users.id} is null then ${parentContacts.phone} else ${users.phone} end`.as('phone'),
 };
+
+const packedPlayers = pack(getTableColumns(players), sql`${players.id}`);
+const packedContacts = pack(shownContactColumns, sql`${parentContacts.id}`);
+const teamParam = sql.placeholder('teamId');
+const rosterList = preparedPerHandle((db) =>
+  db
+    .select({
+      players: sql<string>`${db.select({ rows: packedPlayers.value }).from(players).where(eq(players.teamId, teamParam))}`,
+      contacts: sql<string>`${db
+        .select({ rows: packedContacts.value })
+        .from(parentContacts)
+        .leftJoin(users, eq(users.id, parentContacts.userId))
+        .where(eq(parentContacts.teamId, teamParam))}`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamParam))
+    .prepare('roster_list'),
+);
+
+/**
+ * The team's players and all their contacts, as playersOfTeam and contactsOfTeam read them, in one
+ * round trip (db/packed-rows.ts): the roster's read.
+ */
+export async function rosterOfTeam(
+  db: Db,
+  teamId: number,
+): Promise<{ players: PlayerRow[]; contacts: ContactRow[] }> {
+  const [row] = await rosterList(db).execute({ teamId });
+  return {
+    players: packedPlayers.unpack(row?.players ?? null),
+    contacts: packedContacts.unpack(row?.contacts ?? null),
+  };
+}
 
 /** The team's parent contacts (of one player, when given), oldest first, as the roster shows them. */
 export function contactsOfTeam(db: Db, teamId: number, playerId?: number): Promise<ContactRow[]> {
