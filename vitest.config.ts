@@ -35,6 +35,9 @@ export default defineConfig({
           include: ['tests/web/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/web/setup.ts'],
+          // Screens rendered in happy-dom took up to 2.8 s each beside three other workers on a busy
+          // 2-core machine (decision 044): vitest's 5 s was too close.
+          testTimeout: 15_000,
         },
       },
     ],
