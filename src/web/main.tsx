@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App, startSignedInReads } from './app/App.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { warmDateFormats } from './lib/warm-date-formats.ts';
 import './styles.css';
@@ -9,6 +9,7 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+startSignedInReads();
 warmDateFormats();
 
 createRoot(root).render(

@@ -201,3 +201,28 @@ test('a dialog whose code cannot be fetched offline can be closed, and opens onc
   await expect(page.getByRole('dialog', { name: 'Account Settings' })).toBeVisible();
   await expect(failure).toBeHidden();
 });
+
+test("a signed-in page asks for the user and the user's teams while the signed-in app's files download", async ({
+  page,
+  request,
+}) => {
+  const coach = await coachWithTeam(request, 'U9 Kestrels', [{ name: 'Bo Park', jersey_number: 4 }]);
+  await signInAs(page, coach, null);
+  // The signed-in app's file is held back until the teams have been asked for: before the change they
+  // were asked for only once that file had run, so this page never finished loading.
+  let teamsAsked!: () => void;
+  const teamsRequested = new Promise<void>((resolve) => (teamsAsked = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/teams/coached') teamsAsked();
+  });
+  const signedInApp = chunkOf('app/SignedInApp.tsx');
+  await page.route(`**${signedInApp}`, async (route) => {
+    await Promise.race([teamsRequested, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await route.continue();
+  });
+  const started = Date.now();
+  await page.goto('/');
+  await expect(page.getByText(coach.team.invite_code)).toBeVisible();
+  // Held back for the whole 10 s means the teams waited for the file.
+  expect(Date.now() - started).toBeLessThan(9_000);
+});

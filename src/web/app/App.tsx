@@ -1,8 +1,12 @@
 import { lazyScreen } from '../components/LazyScreen.tsx';
-import { useMe } from '../features/auth/api/get-me.ts';
+import { isCoachLike } from '../../shared/roles.ts';
+import { meQuery, useMe } from '../features/auth/api/get-me.ts';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
-import { useAuthToken } from '../lib/auth-token.ts';
+import { myTeamQuery } from '../features/teams/api/get-my-team.ts';
+import { getToken, useAuthToken } from '../lib/auth-token.ts';
+import { coachedTeamsQuery } from '../lib/coached-teams.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { TitledPage } from './TitledPage.tsx';
 import { usePathname } from './usePathname.ts';
 
@@ -73,6 +77,25 @@ export function App() {
     default:
       return <MainApp />;
   }
+}
+
+/**
+ * With a stored token, the user and then the user's teams are asked for as the app's first file runs,
+ * while the signed-in app's files download: the first screen needs both, and asking from the screens
+ * (once those files had arrived and rendered) put two round trips after the download instead of beside
+ * it (docs/decisions/040). The screens read them under the same keys, so nothing is asked twice.
+ */
+export function startSignedInReads(): void {
+  if (!getToken()) return;
+  queryClient
+    .fetchQuery(meQuery)
+    .then((user) =>
+      isCoachLike(user.role)
+        ? queryClient.prefetchQuery(coachedTeamsQuery)
+        : queryClient.prefetchQuery(myTeamQuery),
+    )
+    // A refused token is handled by getMe; any other failure shows where the screens read them.
+    .catch(() => undefined);
 }
 
 /** Signed out: the sign-in screen. Signed in: the shell. */

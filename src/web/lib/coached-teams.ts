@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { teamSchema, type Team } from '../../shared/api/teams.ts';
 import { apiRequest } from './api-client.ts';
@@ -15,7 +15,9 @@ export function getCoachedTeams(): Promise<Team[]> {
   return apiRequest('/teams/coached', { schema: teamList });
 }
 
+export const coachedTeamsQuery = queryOptions({ queryKey: queryKeys.coachedTeams, queryFn: getCoachedTeams });
+
 /** Parents and players run no team (the server answers them 403, not asked again): none. */
 export function useCoachedTeams(enabled = true) {
-  return useQuery({ queryKey: queryKeys.coachedTeams, queryFn: getCoachedTeams, enabled });
+  return useQuery({ ...coachedTeamsQuery, enabled });
 }

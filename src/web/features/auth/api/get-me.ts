@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSchema, type User } from '../../../../shared/api/auth.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { clearToken } from '../../../lib/auth-token.ts';
@@ -14,6 +14,8 @@ export async function getMe(): Promise<User> {
   }
 }
 
+export const meQuery = queryOptions({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 5 * 60_000 });
+
 export function useMe(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.me, queryFn: getMe, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ ...meQuery, enabled });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { teamSchema, type Team } from '../../../../shared/api/teams.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
@@ -13,6 +13,8 @@ export async function getMyTeam(): Promise<Team | null> {
   }
 }
 
+export const myTeamQuery = queryOptions({ queryKey: queryKeys.myTeam, queryFn: getMyTeam });
+
 export function useMyTeam(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.myTeam, queryFn: getMyTeam, enabled });
+  return useQuery({ ...myTeamQuery, enabled });
 }
