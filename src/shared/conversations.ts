@@ -90,7 +90,8 @@ export const RECIPIENT_GROUPS = [
   { key: 'parents', label: 'All parents', roles: ['parent'] },
   { key: 'players', label: 'All players', roles: ['player'] },
   { key: 'coaches', label: 'All coaches', roles: ['coach'] },
-  { key: 'team', label: 'Whole team', roles: ['coach', 'admin', 'parent', 'player'] },
+  // The team's own people: a club admin is picked by name (decision 046).
+  { key: 'team', label: 'Whole team', roles: ['coach', 'parent', 'player'] },
 ] as const satisfies readonly { key: string; label: string; roles: readonly Role[] }[];
 
 /** The groups of 'Start New Message', in the spec's order. */

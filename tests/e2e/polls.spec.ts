@@ -170,7 +170,11 @@ test("a parent changes the coach's vote for their child; the coach sees the chan
   await card.getByLabel('Vote for').selectOption({ label: 'Mia Lopez' });
   await card.getByRole('button', { name: 'Yes for Mia Lopez' }).click();
   await expect(toast(page, `${POLL_MESSAGES.voted}: Mia Lopez`)).toBeVisible();
-  await expect(card.getByText('Mia Lopez: Yes · answered by Robin Coach')).toBeVisible();
+  // The picker moves on to the next player still to answer and names Mia's answer.
+  await expect(card.getByLabel('Vote for').locator('option', { hasText: 'Mia Lopez (Yes)' })).toHaveCount(1);
+  await expect(card.getByLabel('Vote for')).toHaveValue(
+    String(coach.players.find((p) => p.name === 'Sam Reed')?.id),
+  );
 
   // The parent sees who answered, and changes it.
   const context = await browser.newContext({
