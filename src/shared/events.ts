@@ -100,11 +100,6 @@ export const EVENT_MESSAGES = {
   arrivalAfterStart: 'Arrival time must be at or before the start time',
 } as const;
 
-/** 'Arrive by 9:15 AM' (the team's zone, as every event time), or null when none was set. */
-export function arrivalText(arrival: string | null | undefined): string | null {
-  return arrival && isClockTime(arrival) ? `Arrive by ${formatTime(arrival)}` : null;
-}
-
 /**
  * The arrival time against the start ('HH:MM' both, the same day): undefined when fine or either is
  * missing; otherwise the refusal.
