@@ -44,6 +44,8 @@ export const ANNOUNCEMENT_MESSAGES = {
   deleted: 'Announcement deleted successfully.',
   authError: 'Authentication Error: Please log in again.',
   commentFailed: 'Failed to add comment',
+  /** The folded comments' button when there are none yet (comments allowed). */
+  addComment: 'Add a comment',
   deleteCommentConfirm: 'Delete this comment? This action cannot be undone.',
   deleteCommentFailed: 'Failed to delete comment.',
   commentDeleted: 'Comment deleted.',
@@ -70,6 +72,23 @@ const HOUR_MS = 60 * 60 * 1000;
 export function isArchived(expiresAt: string | null, now: Date = new Date()): boolean {
   return expiresAt !== null && Date.parse(expiresAt) <= now.getTime();
 }
+
+/**
+ * The order the screens show announcements in (docs/product/announcements.md 'The screen'): unexpired
+ * high-priority ones first, then every other, each group in the API's order (newest first, which the
+ * spec has and the API keeps).
+ */
+export function pinnedFirst<A extends { priority: string; expires_at: string | null }>(
+  announcements: readonly A[],
+  now: Date = new Date(),
+): A[] {
+  const pinned = (a: A) => (a.priority === 'high' && !isArchived(a.expires_at, now) ? 0 : 1);
+  // Array.prototype.sort is stable: each group keeps the API's order.
+  return [...announcements].sort((a, b) => pinned(a) - pinned(b));
+}
+
+/** '1 comment', '3 comments'. */
+export const commentCount = (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'}`;
 
 /** Expiring within the next 24 hours (and not yet expired): the list flags it 'soon'. */
 export function isExpiringSoon(expiresAt: string | null, now: Date = new Date()): boolean {

@@ -81,6 +81,8 @@ export interface CalendarTournamentGameInput {
   kit: string | null;
   notes: string | null;
   status: GameStatus;
+  our_score?: number | null;
+  opponent_score?: number | null;
 }
 export interface CalendarTournamentInput {
   id: number;
@@ -104,6 +106,9 @@ export interface CalendarGameInput {
   type: GameType;
   status: GameStatus;
   is_home: boolean;
+  arrival_time?: string | null;
+  our_score?: number | null;
+  opponent_score?: number | null;
 }
 export interface CalendarPracticeInput {
   id: number;
@@ -117,6 +122,7 @@ export interface CalendarPracticeInput {
   status: PracticeStatus;
   focus?: string | null;
   equipment_needed?: string | null;
+  arrival_time?: string | null;
 }
 
 export type CalendarSource = 'game' | 'tournament_game' | 'tournament_day' | 'practice';
@@ -153,6 +159,11 @@ export interface CalendarEvent {
   /** What an RSVP names; null for placeholders. */
   rsvpEventType: RsvpEventType | null;
   rsvpEventId: number | null;
+  /** 'HH:MM' when the coach set when to arrive (games and practices), else null. */
+  arrivalTime: string | null;
+  /** A game's scores (null when not recorded, and for practices and tournament days). */
+  ourScore: number | null;
+  opponentScore: number | null;
 }
 
 const knownTime = (time: string | null) => (time && isClockTime(time) ? time : null);
@@ -201,6 +212,9 @@ export function calendarEvents(
         isPlaceholder: false,
         rsvpEventType: 'tournament',
         rsvpEventId: game.id,
+        arrivalTime: null,
+        ourScore: game.our_score ?? null,
+        opponentScore: game.opponent_score ?? null,
       });
     }
     for (let day = tournament.start_date; day <= tournament.end_date; day = addDays(day, 1)) {
@@ -221,6 +235,9 @@ export function calendarEvents(
         isPlaceholder: true,
         rsvpEventType: null,
         rsvpEventId: null,
+        arrivalTime: null,
+        ourScore: null,
+        opponentScore: null,
       });
     }
   }
@@ -250,6 +267,9 @@ export function calendarEvents(
       isPlaceholder: false,
       rsvpEventType: 'game',
       rsvpEventId: game.id,
+      arrivalTime: game.arrival_time ?? null,
+      ourScore: game.our_score ?? null,
+      opponentScore: game.opponent_score ?? null,
     });
   }
   for (const practice of input.practices) {
@@ -279,6 +299,9 @@ export function calendarEvents(
       isPlaceholder: false,
       rsvpEventType: 'practice',
       rsvpEventId: practice.id,
+      arrivalTime: practice.arrival_time ?? null,
+      ourScore: null,
+      opponentScore: null,
     });
   }
   const when = (event: CalendarEvent) => ({ date: event.date, time: event.time, id: 0 });

@@ -51,6 +51,16 @@ export const MESSAGING_MESSAGES = {
         ? `the club’s administrator, ${names[0] ?? ''}, is`
         : `the club’s administrators, ${names.join(', ')}, are`
     } included as the second adult. A parent who joins is added with the next message.`,
+  /** 'Start New Message': the groups (docs/product/conversations.md 'The screen'). */
+  searchLabel: 'Search by name',
+  noMatch: 'Nobody of that name',
+  chosenCount: (n: number) => `${n} chosen`,
+  /** Who a group left out: people of the team the sender may not message (canMessage). */
+  leftOut: (names: readonly string[]) =>
+    `Left out: ${names.join(', ')}. Parents message parents, coaches and admins; players message players, coaches and admins.`,
+  /** The child-safe rule, said before the conversation starts when a player is chosen. */
+  playersKeptSafe:
+    "Each chosen player's parents (or, without a parent account, the coaches) are added when the conversation starts, so no player is alone with an adult.",
   justYou: 'Just you',
   everyone: 'Everyone',
 } as const;
@@ -74,6 +84,15 @@ export const MESSAGING_POLL_MS = {
 export function conversationTypeOf(participantCount: number): ConversationType {
   return participantCount === 2 ? 'peer_to_peer' : 'group';
 }
+
+/** The quick groups of 'Start New Message': which roles each adds (of those the sender may message). */
+export const RECIPIENT_GROUPS = [
+  { key: 'parents', label: 'All parents', roles: ['parent'] },
+  { key: 'players', label: 'All players', roles: ['player'] },
+  { key: 'coaches', label: 'All coaches', roles: ['coach'] },
+  // The team's own people: a club admin is picked by name (decision 046).
+  { key: 'team', label: 'Whole team', roles: ['coach', 'parent', 'player'] },
+] as const satisfies readonly { key: string; label: string; roles: readonly Role[] }[];
 
 /** The groups of 'Start New Message', in the spec's order. */
 export const PARTICIPANT_GROUPS = ['coach', 'admin', 'parent', 'player'] as const satisfies readonly Role[];

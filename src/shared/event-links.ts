@@ -25,3 +25,13 @@ export function eventsHash(place: Partial<EventsLocation> = {}): string {
   const query = params.toString();
   return `#tournaments${query ? `?${query}` : ''}`;
 }
+
+/**
+ * Directions to an address in the phone's maps (docs/product/events.md 'Event details'; decision 046):
+ * a Google Maps URL, which opens the Google Maps app on Android and on iOS when it is installed, and
+ * otherwise the maps web page, which offers directions from where the phone is. A `geo:` link opens
+ * nothing on iOS, and an Apple Maps link only iOS and macOS read.
+ */
+export function directionsUrl(address: string): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address.trim())}`;
+}

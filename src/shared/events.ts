@@ -95,7 +95,22 @@ export const EVENT_MESSAGES = {
   tournamentAlreadyAdded: (name: string) =>
     `${name} is already on this team's schedule (same tournament and dates).`,
   alreadyAdded: 'Already added',
+  /** docs/product/events.md 'Arrival time'. */
+  arrivalInvalid: 'Arrival time must be a time (HH:MM), or blank',
+  arrivalAfterStart: 'Arrival time must be at or before the start time',
 } as const;
+
+/**
+ * The arrival time against the start ('HH:MM' both, the same day): undefined when fine or either is
+ * missing; otherwise the refusal.
+ */
+export function arrivalCheck(
+  arrival: string | null | undefined,
+  start: string | null | undefined,
+): string | undefined {
+  if (!arrival || !start || !isClockTime(arrival) || !isClockTime(start)) return undefined;
+  return arrival > start ? EVENT_MESSAGES.arrivalAfterStart : undefined;
+}
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -1,6 +1,7 @@
 // Team polls (docs/product/polls.md 'Fields and rules', 'Poll email', 'API').
 // Who may vote for which player is the RSVP rule (rsvp.ts canRsvpFor): parents for their active
-// children, players for themselves, coaches and admins for any active player; one vote per player.
+// children, players for themselves, coaches and admins for any active player; one vote per player, which
+// whoever answers for the player may change until the poll expires (the last counts).
 
 export const POLL_LIMITS = {
   questionMax: 300,
@@ -39,7 +40,11 @@ export const POLL_MESSAGES = {
   notFound: 'Poll not found',
   authorOnly: 'Only the author can change this poll',
   expired: 'This poll has expired',
-  alreadyVoted: 'This player has already voted in this poll',
+  /** Who cast a vote a coach or admin gave for a player, when their account is gone. */
+  aCoach: 'a coach',
+  answeredBy: (name: string) => `answered by ${name}`,
+  changeHint: 'tap another answer to change it',
+  voteChanged: 'Vote Changed',
   optionOutOfRange: 'Choose one of the poll options',
   duplicateOption: 'Each option must be different',
   playerNotFound: 'Player not found',

@@ -73,6 +73,7 @@ describe.each(BACKENDS)('individual games API on $name', (backend) => {
       is_home: true,
       kit: null,
       notes: null,
+      arrival_time: null,
       status: 'scheduled',
       our_score: null,
       opponent_score: null,
@@ -97,6 +98,60 @@ describe.each(BACKENDS)('individual games API on $name', (backend) => {
       status: 'completed',
       our_score: 2,
     });
+  });
+
+  it('keeps an optional arrival time: set, refused when not a time or after the start, cleared', async () => {
+    const game = await newGame({ arrival_time: '09:15', time: '10:00' });
+    expect(game.arrival_time).toBe('09:15');
+    // Read back by every member, and on the calendar.
+    const listed = okJson<Game[]>(await call(t, 'GET', `/api/games/${cast.team.id}`, cast.parent.token));
+    expect(listed.find((g) => g.id === game.id)?.arrival_time).toBe('09:15');
+    const month = okJson<{ id: string; arrivalTime: string | null }[]>(
+      await call(
+        t,
+        'GET',
+        `/api/calendar/team/${cast.team.id}/events?from=${fromToday(0)}&to=${fromToday(10)}`,
+        cast.parent.token,
+      ),
+    );
+    expect(month.find((e) => e.id === `game-${game.id}`)?.arrivalTime).toBe('09:15');
+    for (const bad of ['9.15', '25:00', 'soon', 915, true]) {
+      expectDetail(
+        await put(cast.coach.token, game.id, { arrival_time: bad }),
+        400,
+        EVENT_MESSAGES.arrivalInvalid,
+      );
+    }
+    expectDetail(
+      await create(cast.coach.token, { arrival_time: '10:30', time: '10:00' }),
+      400,
+      EVENT_MESSAGES.arrivalAfterStart,
+    );
+    // Moving the kick-off before the stored arrival is refused too; nothing changes.
+    expectDetail(
+      await put(cast.coach.token, game.id, { time: '09:00' }),
+      400,
+      EVENT_MESSAGES.arrivalAfterStart,
+    );
+    // A PUT that leaves it out keeps it; seconds are dropped as for the start time.
+    const kept = okJson<Game>(await put(cast.coach.token, game.id, { notes: 'Bring water' }));
+    expect(kept).toMatchObject({ arrival_time: '09:15', time: '10:00' });
+    expect(
+      okJson<Game>(await put(cast.coach.token, game.id, { arrival_time: '09:30:00' })).arrival_time,
+    ).toBe('09:30');
+    // Blank or null clears it.
+    expect(okJson<Game>(await put(cast.coach.token, game.id, { arrival_time: '' })).arrival_time).toBeNull();
+    okJson(await put(cast.coach.token, game.id, { arrival_time: '09:00' }));
+    expect(
+      okJson<Game>(await put(cast.coach.token, game.id, { arrival_time: null })).arrival_time,
+    ).toBeNull();
+    // Only who manages events sets it; another team's game is not found.
+    expect((await put(cast.parent.token, game.id, { arrival_time: '09:00' })).statusCode).toBe(403);
+    expectDetail(
+      await put(cast.otherCoach.token, game.id, { arrival_time: '09:00' }, cast.otherTeam.id),
+      404,
+      EVENT_MESSAGES.gameNotFound,
+    );
   });
 
   it('answers every validation problem with a message naming the field', async () => {

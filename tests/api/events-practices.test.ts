@@ -72,6 +72,7 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
           focus: 'Passing',
           notes: 'Cones out early',
           equipment_needed: 'Balls, bibs',
+          arrival_time: null,
           status: 'scheduled',
         },
       ],
@@ -190,6 +191,41 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
     expect((await create(cast.moderator.token)).statusCode).toBe(403);
     await setModeratorFlags(t, cast, ['can_manage_events']);
     expect((await create(cast.moderator.token, { repeat_weeks: 2 })).statusCode).toBe(201);
+  });
+
+  it('keeps an optional arrival time on every practice of a series: set, refused, cleared', async () => {
+    const series = okJson<CreatedPractices>(
+      await create(cast.coach.token, { title: 'Arrive early', repeat_weeks: 2, arrival_time: '17:15' }),
+      201,
+    );
+    expect(series.practices.map((p) => p.arrival_time)).toEqual(['17:15', '17:15']);
+    const [first] = series.practices as [Practice];
+    const url = `/api/practices/${first.id}`;
+    expectDetail(
+      await create(cast.coach.token, { title: 'Too late', arrival_time: '18:00' }),
+      400,
+      EVENT_MESSAGES.arrivalAfterStart,
+    );
+    expect(await countOn(cast.team.id, 'Too late')).toBe(0);
+    expectDetail(
+      await call(t, 'PUT', url, cast.coach.token, { arrival_time: '5pm' }),
+      400,
+      EVENT_MESSAGES.arrivalInvalid,
+    );
+    expectDetail(
+      await call(t, 'PUT', url, cast.coach.token, { arrival_time: '17:45' }),
+      400,
+      EVENT_MESSAGES.arrivalAfterStart,
+    );
+    const changed = okJson<Practice>(await call(t, 'PUT', url, cast.coach.token, { arrival_time: '17:00' }));
+    expect(changed.arrival_time).toBe('17:00');
+    const cleared = okJson<Practice>(await call(t, 'PUT', url, cast.coach.token, { arrival_time: '  ' }));
+    expect(cleared.arrival_time).toBeNull();
+    expectDetail(
+      await call(t, 'PUT', url, cast.otherCoach.token, { arrival_time: '17:00' }),
+      404,
+      EVENT_MESSAGES.practiceNotFound,
+    );
   });
 
   it('edits and deletes one practice of a series on its own; other teams cannot', async () => {

@@ -293,10 +293,16 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
         has_voted: true,
         voted_player_ids: [p.ava],
         user_votes: [
-          { player_id: p.ava, player_name: 'Ava Adams', option_text: 'No', voter_name: cast.parent.name },
+          {
+            player_id: p.ava,
+            player_name: 'Ava Adams',
+            option_text: 'No',
+            voter_name: cast.parent.name,
+            option_index: 1,
+            answered_by: null,
+          },
         ],
       });
-      expectDetail(await vote(cast.parent, poll.id, p.ava, 0), 409, POLL_MESSAGES.alreadyVoted);
       // A coach, who may vote for any player, has not voted because a parent did.
       const coachView = (await list(cast.coach)).polls.find((x) => x.id === poll.id);
       expect(coachView).toMatchObject({ has_voted: false, voted_player_ids: [p.ava] });
@@ -335,23 +341,110 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
         user_vote: null,
       });
       expect(parentView?.user_votes).toEqual([
-        { player_id: p.ava, player_name: 'Ava Adams', option_text: 'Yes', voter_name: cast.coach.name },
+        {
+          player_id: p.ava,
+          player_name: 'Ava Adams',
+          option_text: 'Yes',
+          voter_name: cast.coach.name,
+          option_index: 0,
+          answered_by: cast.coach.name,
+        },
       ]);
       expect((await list(cast.player)).polls.find((x) => x.id === poll.id)?.user_votes).toEqual([]);
     });
 
-    it('stores one of two simultaneous votes for the same player and answers the other 409', async () => {
+    it('keeps one vote of two simultaneous votes for the same player, the one stored last', async () => {
       const poll = await newPoll();
       const answers = await Promise.all([
         vote(cast.coach, poll.id, p.ben, 0),
         vote(cast.admin, poll.id, p.ben, 1),
       ]);
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-      const rows = await queryRows(
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const rows = await queryRows<{ n: number }>(
         t.db,
         sql`select count(*)::int as n from poll_votes where poll_id = ${poll.id}`,
       );
       expect(rows).toEqual([{ n: 1 }]);
+      const coachView = (await list(cast.coach)).polls.find((x) => x.id === poll.id);
+      expect(coachView?.total_votes).toBe(1);
+    });
+
+    it('lets a parent change their vote until the poll expires; the last counts', async () => {
+      const poll = await newPoll({ expires_at: inDays(2) });
+      okJson(await vote(cast.parent, poll.id, p.ava, 0));
+      const changed = okJson<Poll>(await vote(cast.parent, poll.id, p.ava, 1));
+      expect(changed).toMatchObject({
+        total_votes: 1,
+        vote_counts: [0, 1],
+        user_vote: 1,
+        has_voted: true,
+        voted_player_ids: [p.ava],
+      });
+      expect(changed.user_votes).toEqual([
+        {
+          player_id: p.ava,
+          player_name: 'Ava Adams',
+          option_text: 'No',
+          voter_name: cast.parent.name,
+          option_index: 1,
+          answered_by: null,
+        },
+      ]);
+      // The coach sees the changed vote.
+      const coachView = (await list(cast.coach)).polls.find((x) => x.id === poll.id);
+      expect(coachView?.vote_counts).toEqual([0, 1]);
+      expect(coachView?.user_votes.find((v) => v.player_id === p.ava)?.option_text).toBe('No');
+      // Once expired, neither a change nor a first vote is taken, and the vote stays as it was.
+      await queryRows(
+        t.db,
+        sql`update polls set expires_at = now() - interval '1 minute' where id = ${poll.id}`,
+      );
+      expectDetail(await vote(cast.parent, poll.id, p.ava, 0), 400, POLL_MESSAGES.expired);
+      expectDetail(await vote(cast.coach, poll.id, p.ava, 0), 400, POLL_MESSAGES.expired);
+      const after = (await list(cast.parent)).polls.find((x) => x.id === poll.id);
+      expect(after).toMatchObject({ vote_counts: [0, 1], user_vote: 1, is_archived: true });
+    });
+
+    it("marks a coach's vote 'answered by' the coach; the parent may change it, and then it is theirs", async () => {
+      const poll = await newPoll();
+      okJson(await vote(cast.coach, poll.id, p.ava, 0));
+      const parentView = (await list(cast.parent)).polls.find((x) => x.id === poll.id);
+      expect(parentView).toMatchObject({ has_voted: true, user_vote: null, voted_player_ids: [p.ava] });
+      expect(parentView?.user_votes).toEqual([
+        expect.objectContaining({ player_id: p.ava, option_index: 0, answered_by: cast.coach.name }),
+      ]);
+      // Another parent or player sees the counts, not who answered for Ava.
+      expect((await list(cast.player)).polls.find((x) => x.id === poll.id)?.user_votes).toEqual([]);
+      const changed = okJson<Poll>(await vote(cast.parent, poll.id, p.ava, 1));
+      expect(changed).toMatchObject({ total_votes: 1, vote_counts: [0, 1], user_vote: 1 });
+      expect(changed.user_votes).toEqual([
+        expect.objectContaining({ option_text: 'No', voter_name: cast.parent.name, answered_by: null }),
+      ]);
+      const coachView = (await list(cast.coach)).polls.find((x) => x.id === poll.id);
+      expect(coachView).toMatchObject({ has_voted: false, user_vote: null, vote_counts: [0, 1] });
+      expect(coachView?.user_votes).toEqual([
+        expect.objectContaining({ player_id: p.ava, option_text: 'No', answered_by: null }),
+      ]);
+      // An admin's vote is an answer by a coach too; the coach may change it again.
+      okJson(await vote(cast.admin, poll.id, p.ava, 0));
+      const byAdmin = (await list(cast.parent)).polls.find((x) => x.id === poll.id);
+      expect(byAdmin?.user_votes[0]?.answered_by).toBe(cast.admin.name);
+    });
+
+    it('changes votes only for the players the user answers for, and never across teams', async () => {
+      const poll = await newPoll();
+      okJson(await vote(cast.coach, poll.id, p.ben, 0));
+      // Ben is not the parent's child: the parent may neither cast nor change his vote.
+      expectDetail(await vote(cast.parent, poll.id, p.ben, 1), 403, POLL_MESSAGES.notEligible);
+      expectDetail(await vote(self, poll.id, p.ben, 1), 403, POLL_MESSAGES.notEligible);
+      const coachView = (await list(cast.coach)).polls.find((x) => x.id === poll.id);
+      expect(coachView?.vote_counts).toEqual([1, 0]);
+      // Another team's coach: the poll is not found, whether or not they name their own player.
+      expectDetail(await vote(cast.otherCoach, poll.id, p.other, 1), 404, POLL_MESSAGES.notFound);
+      expectDetail(await vote(cast.otherCoach, poll.id, p.ben, 1), 404, POLL_MESSAGES.notFound);
+      // A player of another team named in this team's poll is not found either.
+      expectDetail(await vote(cast.coach, poll.id, p.other, 1), 404, POLL_MESSAGES.playerNotFound);
+      expect((await list(cast.coach)).polls.find((x) => x.id === poll.id)?.vote_counts).toEqual([1, 0]);
     });
 
     it('refuses votes on an expired poll, an option out of range and a bad body', async () => {
@@ -395,7 +488,14 @@ describe.each(BACKENDS)('polls API on $name', (backend) => {
       );
       expect(voted).toMatchObject({ total_votes: 1, vote_counts: [0, 1], user_vote: 1 });
       expect(voted.user_votes).toEqual([
-        { player_id: p.ava, player_name: 'Ava Adams', option_text: 'Sunday', voter_name: cast.parent.name },
+        {
+          player_id: p.ava,
+          player_name: 'Ava Adams',
+          option_text: 'Sunday',
+          voter_name: cast.parent.name,
+          option_index: 1,
+          answered_by: null,
+        },
       ]);
     });
 

@@ -90,10 +90,14 @@ test('a coach posts a high-priority announcement; a parent reads it as text and 
   await expect(parentPage.getByRole('button', { name: 'New Announcement' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
 
+  // Comments are folded behind a button that opens them and the comment box.
   const comment = card.getByLabel('Add a comment on Picture day <Saturday>');
+  await expect(comment).toBeHidden();
+  await card.getByRole('button', { name: 'Add a comment' }).click();
   await comment.fill('We will be there <3');
   await comment.press('Enter');
   await expect(comment).toHaveValue('');
+  await expect(card.getByRole('button', { name: '1 comment' })).toHaveAttribute('aria-expanded', 'true');
   await expect(card.getByRole('listitem').filter({ hasText: 'We will be there <3' })).toContainText(
     'Paula Lopez',
   );

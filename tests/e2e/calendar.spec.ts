@@ -384,3 +384,43 @@ test('after an event starts a coach still records attendance, told until when @p
   await expect(toast(page, '✓ RSVP submitted for Leo Lopez: not attending')).toBeVisible();
   await expect(card.locator('.tag', { hasText: /^Not Attending$/ })).toHaveCount(1);
 });
+
+test("a day's details: the arrival time, the address as directions, a completed game's score and its kit @phone", async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Details', [{ name: 'Mia Lopez', jersey_number: 10 }]);
+  await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Kestrels',
+    date: TOMORROW,
+    time: '10:00',
+    arrival_time: '09:15',
+    location: 'Riverside Park',
+    address: '12 Riverside Park Road, Springfield',
+    kit: 'Blue home kit',
+  });
+  await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
+    opponent: 'Herons',
+    date: TOMORROW,
+    time: '13:00',
+    location: 'Lake Field',
+    our_score: 3,
+    opponent_score: 1,
+  });
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, coach.players[0]?.id);
+
+  await signInAs(page, parent, '/#calendar');
+  const day = await openDay(page, info, TOMORROW);
+  const kestrels = day.getByRole('article', { name: 'vs Kestrels' });
+  await expect(kestrels).toContainText('Arrive by9:15 AM');
+  await expect(kestrels).toContainText('Blue home kit');
+  await expect(kestrels.getByRole('link', { name: /12 Riverside Park Road/ })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/dir/?api=1&destination=12%20Riverside%20Park%20Road%2C%20Springfield',
+  );
+  await expect(day.getByRole('article', { name: 'vs Herons' })).toContainText('Score3 - 1 (Won)');
+  await snapshot(page, info, 'event-details');
+  await expectNoAxeViolations(page, 'event details');
+  if (isPhone(info)) await expectNoSidewaysScroll(page);
+});

@@ -499,3 +499,63 @@ test('a message posted elsewhere appears in the open conversation through the li
 async function userIdOf(request: Parameters<typeof coachWithTeam>[0], account: Account): Promise<number> {
   return (await apiCall<{ id: number }>(request, account, 'get', '/auth/me')).id;
 }
+
+test('Start New Message picks recipients by group and by name; a group never adds whom the sender may not message @phone', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const { coach, parent } = await teamWithParent(request, 'U11 Group Messages');
+  const sam = coach.players.find((p) => p.name === 'Sam Reed');
+  const player = await registerAccount(request, 'Sam Reed', { role: 'player' });
+  await joinApprovedFor(request, coach, player, sam?.id);
+  const otherParent = await registerAccount(request, 'Olga Reed', { role: 'parent' });
+  await joinApprovedFor(request, coach, otherParent, sam?.id);
+
+  // The coach: 'All parents' ticks both parents in one tap; the search narrows the list.
+  await signInAs(page, coach, '/#messages?subtab=conversations');
+  await page.getByRole('button', { name: 'New message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start New Message' });
+  const groups = dialog.getByRole('group', { name: 'Add a group' });
+  await groups.getByRole('button', { name: 'All parents' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Paula Lopez' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Olga Reed' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Sam Reed' })).not.toBeChecked();
+  await expect(dialog.getByText('2 chosen')).toBeVisible();
+  await dialog.getByRole('searchbox', { name: 'Search by name' }).fill('olga');
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+  await snapshot(page, info, 'groups-coach');
+  await expectNoAxeViolations(page, 'recipient groups');
+  await dialog.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: /Olga Reed|Paula Lopez/, level: 2 })).toBeVisible();
+  const made = await apiCall<{ id: number; participants: { user_id: number }[] }[]>(
+    request,
+    coach,
+    'get',
+    `/messaging/conversations/${coach.team.id}`,
+  );
+  expect(made).toHaveLength(1);
+  expect(made[0]?.participants).toHaveLength(3);
+
+  // The parent: 'All players' adds nobody (parents do not message players) and says who was left out.
+  const parentPage = await pageFor(browser, page, info);
+  await signInAs(parentPage, parent, '/#messages?subtab=conversations');
+  await parentPage.getByRole('button', { name: 'New message' }).click();
+  const parentDialog = parentPage.getByRole('dialog', { name: 'Start New Message' });
+  await parentDialog
+    .getByRole('group', { name: 'Add a group' })
+    .getByRole('button', { name: 'All players' })
+    .click();
+  await expect(parentDialog.getByText('0 chosen')).toBeVisible();
+  await expect(parentDialog.getByRole('status')).toHaveText(MESSAGING_MESSAGES.leftOut(['Sam Reed']));
+  await parentDialog
+    .getByRole('group', { name: 'Add a group' })
+    .getByRole('button', { name: 'Whole team' })
+    .click();
+  await expect(parentDialog.getByText('2 chosen')).toBeVisible();
+  await expect(parentDialog.getByRole('checkbox', { name: 'Sam Reed' })).toHaveCount(0);
+  await snapshot(parentPage, info, 'groups-parent');
+  await expectNoSideScroll(parentPage);
+  await parentPage.context().close();
+});

@@ -193,7 +193,7 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   );
   await expect(page.getByRole('link', { name: /View on Map/ })).toHaveAttribute(
     'href',
-    'https://www.google.com/maps/search/?api=1&query=5%20Lake%20Shore%20Dr',
+    'https://www.google.com/maps/dir/?api=1&destination=5%20Lake%20Shore%20Dr',
   );
   // Games are not copied.
   await expect(page.getByText('No games yet.')).toBeVisible();

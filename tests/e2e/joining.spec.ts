@@ -142,7 +142,7 @@ test('a parent invited by email sets a password through the link and lands in th
   await parentPage.getByRole('button', { name: 'Join Team' }).click();
   await expect(parentPage.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
   // The invite reached the parent's inbox, so the address counts as confirmed.
-  await expect(parentPage.getByText('Please confirm your email address.')).toHaveCount(0);
+  await expect(parentPage.getByRole('region', { name: 'Confirm your email address' })).toHaveCount(0);
   await goToTab(parentPage, info, 'Team');
   await expect(parentPage.getByRole('heading', { name: 'Team Roster' })).toBeVisible();
   await expect(parentPage.getByRole('heading', { name: 'Leo Park' })).toBeVisible();
@@ -246,7 +246,7 @@ test('an invited address registered as a coach follows the invite link and joins
   await page.getByLabel('Choose a password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Join Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
-  await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toHaveCount(0);
   await expect(page.getByText('Active team:')).toContainText('U10 Swifts');
   await goToTab(page, info, 'Team');
   await expect(page.getByRole('heading', { name: 'Sid Swift' })).toBeVisible();

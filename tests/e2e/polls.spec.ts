@@ -78,7 +78,11 @@ test('a coach creates a poll; a parent votes for their child and sees they voted
   await parentCard.getByRole('button', { name: 'Yes for Mia Lopez' }).click();
   await expect(toast(parentPage, POLL_MESSAGES.voted)).toBeVisible();
   await expect(parentCard.getByText(POLL_MESSAGES.youVoted)).toBeVisible();
-  await expect(parentCard.getByRole('button', { name: 'Yes for Mia Lopez' })).toHaveCount(0);
+  // The vote stays changeable: the current answer is pressed.
+  await expect(parentCard.getByRole('button', { name: 'Yes for Mia Lopez' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await parentCard.getByText('Vote details (1)').click();
   await expect(parentCard.getByRole('table')).toContainText('Mia Lopez');
   await expect(parentCard.getByRole('table')).toContainText('Paula Lopez');
@@ -138,4 +142,69 @@ test('a vote on a dropped connection fails at once and is not sent later; a doub
   await expect(toast(page, `${POLL_MESSAGES.voted}: Noa Park`)).toBeVisible();
   await expect(card.getByText(POLL_MESSAGES.youVoted)).toBeVisible();
   expect(await votes()).toBe(1);
+});
+
+test("a parent changes the coach's vote for their child; the coach sees the changed vote @phone", async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Changed Votes', [
+    { name: 'Mia Lopez', jersey_number: 10 },
+    { name: 'Sam Reed', jersey_number: 1 },
+  ]);
+  const mia = coach.players.find((p) => p.name === 'Mia Lopez');
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, mia?.id);
+  const created = await apiCall<{ id: number }>(
+    request,
+    coach,
+    'post',
+    `/messaging/polls?team_id=${coach.team.id}`,
+    { question: 'Team photo on Sunday?', options: ['Yes', 'No'] },
+  );
+
+  // The coach answers for Mia (told at the pitch).
+  await signInAs(page, coach, `/#messages?subtab=polls&pollId=${created.id}`);
+  const card = page.locator(`#poll-${created.id}`);
+  await card.getByLabel('Vote for').selectOption({ label: 'Mia Lopez' });
+  await card.getByRole('button', { name: 'Yes for Mia Lopez' }).click();
+  await expect(toast(page, `${POLL_MESSAGES.voted}: Mia Lopez`)).toBeVisible();
+  // The picker moves on to the next player still to answer and names Mia's answer.
+  await expect(card.getByLabel('Vote for').locator('option', { hasText: 'Mia Lopez (Yes)' })).toHaveCount(1);
+  await expect(card.getByLabel('Vote for')).toHaveValue(
+    String(coach.players.find((p) => p.name === 'Sam Reed')?.id),
+  );
+
+  // The parent sees who answered, and changes it.
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize(),
+    isMobile: info.project.use.isMobile ?? false,
+    hasTouch: info.project.use.hasTouch ?? false,
+  });
+  const parentPage = await context.newPage();
+  await signInAs(parentPage, parent, `/#messages?subtab=polls&pollId=${created.id}`);
+  const parentCard = parentPage.locator(`#poll-${created.id}`);
+  await expect(parentCard.getByText('Mia Lopez: Yes · answered by Robin Coach')).toBeVisible();
+  await snapshot(parentPage, info, 'answered-by-coach');
+  await expectNoAxeViolations(parentPage, 'a vote answered by the coach');
+  await parentCard.getByRole('button', { name: 'No for Mia Lopez' }).click();
+  await expect(toast(parentPage, `${POLL_MESSAGES.voteChanged}: Mia Lopez`)).toBeVisible();
+  await expect(parentCard.getByText('Mia Lopez: No', { exact: true })).toBeVisible();
+  await expect(parentCard.getByRole('button', { name: 'No for Mia Lopez' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(parentCard.getByText(/answered by/)).toHaveCount(0);
+  await context.close();
+
+  // The coach sees the changed vote (through the live stream, or the next read): one vote, No, by Paula.
+  await page.reload();
+  await expect(card.getByRole('list', { name: 'Results: 1 vote' })).toContainText('No1 vote · 100%');
+  await card.getByText('Vote details (1)').click();
+  const row = card.getByRole('row', { name: /Mia Lopez/ });
+  await expect(row).toContainText('No');
+  await expect(row).toContainText('Paula Lopez');
+  await snapshot(page, info, 'coach-sees-change');
 });

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import {
   type Account,
   CLUB,
+  signInAs,
+  snapshotter,
   openNavigation,
   PASSWORD,
   registerAccount,
@@ -21,7 +23,7 @@ test('a new coach confirms the email address through the emailed link', async ({
   const email = uniqueEmail('vera');
   await signUpCoach(page, 'Vera Verify', email);
   const notice = page.getByRole('region', { name: 'Confirm your email address' });
-  await expect(notice).toContainText(`Please confirm your email address. We sent a link to ${email}.`);
+  await expect(notice).toContainText(`Confirm your email: we sent a link to ${email}.`);
   await notice.getByRole('button', { name: 'Resend link' }).click();
   await expect(notice.getByRole('status')).toHaveText('Link sent');
 
@@ -31,7 +33,7 @@ test('a new coach confirms the email address through the emailed link', async ({
   await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
   await page.getByRole('link', { name: 'Continue to the app' }).click();
   await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
-  await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toHaveCount(0);
 
   // The same link again explains itself.
   await page.goto(linkTo(message.text, '/verify-email'));
@@ -141,5 +143,41 @@ test('the link asks to sign in to its own account, refuses another one, then con
   expect(await emailVerified(owner)).toBe(true);
   await page.getByRole('link', { name: 'Continue to the app' }).click();
   await expect(page.getByRole('heading', { name: 'You are not on a team yet' })).toBeVisible();
-  await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toHaveCount(0);
+});
+
+test('the notice is one line on a phone and can be put away until the next visit @phone', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const parent = await registerAccount(request, 'Una Unconfirmed', {
+    role: 'parent',
+    email: uniqueEmail('una.unconfirmed.with.a.rather.long.address'),
+  });
+  await signInAs(page, parent, '/#dashboard');
+  const notice = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(notice).toBeVisible();
+  // One line: the notice is no taller than its 44 px buttons and its padding.
+  const box = await notice.boundingBox();
+  expect(box?.height ?? 0).toBeLessThanOrEqual(56);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snapshotter('verify-email')(page, info, 'notice');
+  await notice.getByRole('button', { name: 'Dismiss until your next visit' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  // The next visit (a new browser session) shows it again.
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize(),
+    isMobile: info.project.use.isMobile ?? false,
+    hasTouch: info.project.use.hasTouch ?? false,
+  });
+  const later = await context.newPage();
+  await signInAs(later, parent, '/#dashboard');
+  await expect(later.getByRole('region', { name: 'Confirm your email address' })).toBeVisible();
+  await context.close();
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expiresAtFor, inferExpiry } from '../../src/shared/announcement-expiry.ts';
-import { isArchived, isExpiringSoon, linkify, preview } from '../../src/shared/announcements.ts';
+import {
+  commentCount,
+  isArchived,
+  isExpiringSoon,
+  linkify,
+  pinnedFirst,
+  preview,
+} from '../../src/shared/announcements.ts';
 import { claimSeconds } from '../../src/server/features/announcements/chat-outbox.ts';
 import {
   CHAT_POST_MAX_CHARS,
@@ -108,5 +115,30 @@ describe('claimSeconds', () => {
   it('covers a whole batch of posts each taking its full timeout, with a margin', () => {
     expect(claimSeconds(20, POST_TIMEOUT_MS)).toBeGreaterThan((20 * POST_TIMEOUT_MS) / 1000);
     expect(claimSeconds(1, POST_TIMEOUT_MS)).toBeGreaterThan(POST_TIMEOUT_MS / 1000);
+  });
+});
+
+describe('pinnedFirst and commentCount (docs/product/announcements.md, issue 20)', () => {
+  const now = new Date('2026-11-24T18:00:00Z');
+  const a = (id: number, priority: string, expires_at: string | null = null) => ({
+    id,
+    priority,
+    expires_at,
+  });
+
+  it('puts unexpired high-priority posts first and keeps the given order within each group', () => {
+    const list = [
+      a(5, 'normal'),
+      a(4, 'high', '2026-11-24T17:59:59Z'),
+      a(3, 'low'),
+      a(2, 'high', '2026-11-25T00:00:00Z'),
+      a(1, 'high'),
+    ];
+    expect(pinnedFirst(list, now).map((x) => x.id)).toEqual([2, 1, 5, 4, 3]);
+    expect(list.map((x) => x.id)).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it("says '1 comment' and 'N comments'", () => {
+    expect([0, 1, 2, 12].map(commentCount)).toEqual(['0 comments', '1 comment', '2 comments', '12 comments']);
   });
 });

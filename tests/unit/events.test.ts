@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { directionsUrl } from '../../src/shared/event-links.ts';
 import {
   addDays,
+  arrivalCheck,
+  EVENT_MESSAGES,
   compareByDateTime,
   compareTournaments,
   daysBetween,
@@ -270,5 +273,21 @@ describe('quick-add: a tournament already on the team (docs/product/events.md)',
     expect(isAlreadyAdded(copy, { ...cup, id: 6, name: 'Autumn Cup' })).toBe(false);
     // A tournament not stored yet (id 0) is compared by its original only when it names one.
     expect(isAlreadyAdded({ ...cup, id: 7, name: 'x' }, { ...cup, id: 0, name: 'y' })).toBe(false);
+  });
+});
+
+describe('arrival time and directions (docs/product/events.md, issue 20)', () => {
+  it('refuses an arrival after the start, and only that', () => {
+    expect(arrivalCheck('09:15', '10:00')).toBeUndefined();
+    expect(arrivalCheck('10:00', '10:00')).toBeUndefined();
+    expect(arrivalCheck('10:01', '10:00')).toBe(EVENT_MESSAGES.arrivalAfterStart);
+    expect(arrivalCheck(null, '10:00')).toBeUndefined();
+    expect(arrivalCheck('09:00', 'TBD')).toBeUndefined();
+  });
+
+  it('links an address to directions in Google Maps, encoded', () => {
+    expect(directionsUrl(' 12 Park Rd, Springfield & Co ')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=12%20Park%20Rd%2C%20Springfield%20%26%20Co',
+    );
   });
 });

@@ -241,6 +241,7 @@ describe('AnnouncementsPanel', () => {
     );
     const coach = renderPanel();
     await screen.findByRole('heading', { name: 'Title 9' });
+    fireEvent.click(screen.getByRole('button', { name: '2 comments' }));
     // Moderation: the coach deletes another's announcement (not edit it) and any comment.
     expect(screen.getByRole('button', { name: 'Delete Title 9' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Title 9' })).toBeNull();
@@ -260,6 +261,7 @@ describe('AnnouncementsPanel', () => {
     serve(list);
     renderPanel(parentTeam, PARENT_ID);
     await screen.findByRole('heading', { name: 'Title 9' });
+    fireEvent.click(screen.getByRole('button', { name: '2 comments' }));
     expect(screen.queryByRole('button', { name: 'Delete Title 9' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete Title 10' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Title 10' })).toBeNull();
@@ -277,6 +279,7 @@ describe('AnnouncementsPanel', () => {
         : undefined,
     );
     renderPanel(parentTeam, PARENT_ID);
+    fireEvent.click(await screen.findByRole('button', { name: ANNOUNCEMENT_MESSAGES.addComment }));
     const input = await screen.findByLabelText('Add a comment on Title 6');
     expect(screen.queryByLabelText('Add a comment on Title 7')).toBeNull();
     fireEvent.change(input, { target: { value: '   ' } });
@@ -297,6 +300,81 @@ describe('AnnouncementsPanel', () => {
   });
 });
 
+describe('the order and the folded comments', () => {
+  const comment = (id: number) => ({
+    id,
+    author_id: 78,
+    author: { name: 'Other', email: null },
+    content: `Comment ${id}`,
+    created_at: '2026-11-24T16:00:00.000Z',
+  });
+
+  it('puts unexpired high-priority announcements first, then the rest newest first', async () => {
+    serve([
+      announcement(5, { created_at: '2026-11-24T17:00:00.000Z' }),
+      announcement(4, { created_at: '2026-11-24T16:00:00.000Z', priority: 'low' }),
+      announcement(3, { created_at: '2026-11-24T15:00:00.000Z', priority: 'high' }),
+      // High, but expired an hour ago: it takes its place by date.
+      announcement(2, {
+        created_at: '2026-11-24T14:00:00.000Z',
+        priority: 'high',
+        expires_at: '2026-11-24T17:00:00.000Z',
+        is_archived: true,
+      }),
+      announcement(1, { created_at: '2026-11-24T13:00:00.000Z', priority: 'high' }),
+    ]);
+    renderPanel(parentTeam, PARENT_ID);
+    await screen.findByRole('heading', { name: 'Title 5' });
+    const list = screen.getByRole('list', { name: 'Announcements' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Title 3', 'Title 1', 'Title 5', 'Title 4', 'Title 2']);
+  });
+
+  it("folds comments to 'N comments' ('1 comment'), a button that opens them and the comment box", async () => {
+    serve([
+      announcement(8, { comments: [comment(31)] }),
+      announcement(7, { comments: [comment(32), comment(33), comment(34)] }),
+      announcement(6, { allow_comments: false }),
+    ]);
+    renderPanel(parentTeam, PARENT_ID);
+    await screen.findByRole('heading', { name: 'Title 8' });
+    expect(screen.queryByText('Comment 31')).toBeNull();
+    expect(screen.queryByLabelText('Add a comment on Title 8')).toBeNull();
+    expect(screen.getByRole('button', { name: '3 comments' })).toBeTruthy();
+    // Comments off and none: nothing to open.
+    const six = screen.getByRole('article', { name: 'Title 6' });
+    expect(within(six).queryByRole('button', { name: /comment/i })).toBeNull();
+    const one = screen.getByRole('button', { name: '1 comment' });
+    expect(one.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(one);
+    expect(one.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Comment 31')).toBeTruthy();
+    expect(screen.getByLabelText('Add a comment on Title 8')).toBeTruthy();
+    // The other card stays folded.
+    expect(screen.queryByText('Comment 32')).toBeNull();
+    fireEvent.click(one);
+    expect(screen.queryByText('Comment 31')).toBeNull();
+  });
+
+  it('puts an unexpired high-priority announcement first on the dashboard too', async () => {
+    serve([
+      announcement(5, { created_at: '2026-11-24T17:00:00.000Z' }),
+      announcement(4, { created_at: '2026-11-24T16:00:00.000Z' }),
+      announcement(3, { created_at: '2026-11-24T15:00:00.000Z' }),
+      announcement(1, { created_at: '2026-11-24T13:00:00.000Z', priority: 'high' }),
+    ]);
+    renderWithClient(<DashboardAnnouncements team={{ id: 3 }} />);
+    await screen.findByText('Title 1');
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toContain('Title 1');
+    expect(items.join(' ')).not.toContain('Title 3');
+  });
+});
+
 describe('hourly write limits (429)', () => {
   it("shows the server's detail where the comment was written, and keeps the text", async () => {
     const detail = writeLimitDetail('comments', 600);
@@ -304,6 +382,7 @@ describe('hourly write limits (429)', () => {
       method === 'POST' && url.endsWith('/comments') ? { status: 429, body: { detail } } : undefined,
     );
     renderPanel(parentTeam, PARENT_ID);
+    fireEvent.click(await screen.findByRole('button', { name: ANNOUNCEMENT_MESSAGES.addComment }));
     const input = await screen.findByLabelText('Add a comment on Title 6');
     fireEvent.change(input, { target: { value: 'Count me in' } });
     fireEvent.keyDown(input, { key: 'Enter' });

@@ -71,6 +71,9 @@ function calEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     isPlaceholder: false,
     rsvpEventType: 'game',
     rsvpEventId: 1,
+    arrivalTime: null,
+    ourScore: null,
+    opponentScore: null,
     ...overrides,
   };
 }
@@ -319,6 +322,40 @@ describe('Team Calendar: a day', () => {
 
     fireEvent.click(day(/November 26/));
     expect(panel().textContent).toContain(CALENDAR_MESSAGES.noEvents);
+  });
+
+  it('shows the arrival time, a completed score, the kit, and the address as a link to directions', async () => {
+    serve({
+      events: [
+        calEvent({ arrivalTime: '09:15', kit: 'Red home kit' }),
+        calEvent({
+          id: 'game-2',
+          sourceId: 2,
+          rsvpEventId: 2,
+          title: 'vs Owls',
+          time: '13:00',
+          status: 'completed',
+          ourScore: 3,
+          opponentScore: 1,
+        }),
+      ],
+    });
+    renderPage();
+    await waitFor(() => expect(day(/November 24, 2026, 2 events/)).toBeTruthy());
+    const hawks = within(panel()).getByRole('article', { name: 'vs Hawks' });
+    expect(hawks.textContent).toContain('Arrive by9:15 AM');
+    expect(hawks.textContent).toContain('KitRed home kit');
+    expect(hawks.textContent).not.toContain('Score');
+    const directions = within(hawks).getByRole('link', {
+      name: '1 Park Rd (directions, opens in a new tab)',
+    });
+    expect(directions.getAttribute('href')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1%20Park%20Rd',
+    );
+    expect(directions.getAttribute('rel')).toBe('noopener noreferrer');
+    const owls = within(panel()).getByRole('article', { name: 'vs Owls' });
+    expect(owls.textContent).toContain('Score3 - 1 (Won)');
+    expect(owls.textContent).not.toContain('Arrive by');
   });
 
   it('shows at most 6 dots and +N on a phone, and the day in a sheet', async () => {

@@ -330,7 +330,7 @@ describe('ConversationsPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start New Message' });
     const groups = await within(dialog).findAllByRole('group');
-    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+    expect(groups.flatMap((g) => g.querySelector('legend')?.textContent ?? [])).toEqual([
       'Coaches',
       'Parents',
       'Players',
@@ -347,6 +347,109 @@ describe('ConversationsPanel', () => {
       conversation_type: 'peer_to_peer',
       participant_ids: [7],
     });
+  });
+
+  it('adds a whole group in one tap, toggles it off again, and searches by name', async () => {
+    const recipients: Recipient[] = [
+      { user_id: 8, name: 'Casey Coach', role: 'coach' },
+      { user_id: 7, name: 'Pat Parent', role: 'parent' },
+      { user_id: 6, name: 'Robin Parent', role: 'parent' },
+      { user_id: 9, name: 'Sam Player', role: 'player' },
+    ];
+    const members = [
+      { user_id: ME, name: 'Me', role: 'coach', email: null },
+      ...recipients.map((r) => ({ ...r, email: null })),
+    ];
+    const calls = serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [] };
+      if (url.endsWith('/messaging/recipients/3')) return { body: recipients };
+      if (url.endsWith('/teams/3/members')) return { body: members };
+      if (method === 'POST') return { status: 201, body: conversation(12) };
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Message' });
+    const quick = await within(dialog).findByRole('group', { name: 'Add a group' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All parents', 'All players', 'All coaches', 'Whole team']);
+    const parents = within(quick).getByRole('button', { name: 'All parents' });
+    fireEvent.click(parents);
+    expect(parents.getAttribute('aria-pressed')).toBe('true');
+    expect((within(dialog).getByRole('checkbox', { name: 'Pat Parent' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(dialog).getByRole('checkbox', { name: 'Robin Parent' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(dialog).getByRole('checkbox', { name: 'Sam Player' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(within(dialog).getByText('2 chosen')).toBeTruthy();
+    // Nobody was left out: a coach may message everyone.
+    expect(within(dialog).queryByText(/Left out/)).toBeNull();
+    fireEvent.click(parents);
+    expect(within(dialog).getByText('0 chosen')).toBeTruthy();
+    // A player chosen: the child-safe rule is said before anything starts.
+    fireEvent.click(within(quick).getByRole('button', { name: 'Whole team' }));
+    expect(within(dialog).getByText('4 chosen')).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGING_MESSAGES.playersKeptSafe)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search by name' }), {
+      target: { value: 'rob' },
+    });
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label') ?? c.closest('label')?.textContent),
+    ).toEqual(['Robin Parent']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Conversation' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(
+      (calls.find((c) => c.method === 'POST')?.body as { participant_ids: number[] }).participant_ids.sort(),
+    ).toEqual([6, 7, 8, 9]);
+  });
+
+  it('never adds through a group someone the sender may not message, and says who was left out', async () => {
+    // A parent: the server's recipients hold no players.
+    const recipients: Recipient[] = [
+      { user_id: 8, name: 'Casey Coach', role: 'coach' },
+      { user_id: 6, name: 'Robin Parent', role: 'parent' },
+    ];
+    const members = [
+      { user_id: ME, name: 'Me', role: 'parent', email: null },
+      ...recipients.map((r) => ({ ...r, email: null })),
+      { user_id: 9, name: 'Sam Player', role: 'player', email: null },
+      { user_id: 10, name: 'Alex Player', role: 'player', email: null },
+    ];
+    const calls = serve((url, method) => {
+      if (url.endsWith('/messaging/conversations/3')) return { body: [] };
+      if (url.endsWith('/messaging/recipients/3')) return { body: recipients };
+      if (url.endsWith('/teams/3/members')) return { body: members };
+      if (method === 'POST') return { status: 201, body: conversation(12) };
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Message' });
+    const quick = await within(dialog).findByRole('group', { name: 'Add a group' });
+    await waitFor(() => expect(within(quick).getByRole('button', { name: 'All players' })).toBeTruthy());
+    fireEvent.click(within(quick).getByRole('button', { name: 'All players' }));
+    expect(within(dialog).getByText('0 chosen')).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      MESSAGING_MESSAGES.leftOut(['Alex Player', 'Sam Player']),
+    );
+    fireEvent.click(within(quick).getByRole('button', { name: 'Whole team' }));
+    expect(within(dialog).getByText('2 chosen')).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Sam Player' })).toBeNull();
+    expect(within(dialog).getByRole('status').textContent).toContain('Alex Player, Sam Player');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Conversation' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(
+      (calls.find((c) => c.method === 'POST')?.body as { participant_ids: number[] }).participant_ids.sort(),
+    ).toEqual([6, 8]);
   });
 
   it('says so when nobody can be messaged', async () => {

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Game, Practice, Tournament } from '../../src/shared/api/events.ts';
+import { EVENT_MESSAGES } from '../../src/shared/events.ts';
 import { EventsPage } from '../../src/web/features/events/components/EventsPage.tsx';
 import { game, noPermissions, practice, tournament, tournamentGame } from './events-fixtures.ts';
 import { mockFetch, renderWithClient, type FetchCall } from './render-with-client.tsx';
@@ -373,7 +374,7 @@ describe('Team Events: tournaments', () => {
     renderPage();
     const map = await screen.findByRole('link', { name: /View on Map/ });
     expect(map.getAttribute('href')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=1%20Main%20St%2C%20Springfield',
+      'https://www.google.com/maps/dir/?api=1&destination=1%20Main%20St%2C%20Springfield',
     );
     expect(map.getAttribute('target')).toBe('_blank');
     const site = screen.getByRole('link', { name: /Visit Website/ });
@@ -479,6 +480,62 @@ describe('Team Events: editing and deleting', () => {
         opponent_score: null,
       },
     });
+  });
+});
+
+describe('Team Events: the arrival time and directions', () => {
+  it("asks 'Arrive by' as an optional time, refuses one after the start, and sends it", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=games');
+    const calls = serve({}, (url, method) =>
+      method === 'POST' ? game({ id: 5, opponent: 'Wolves', arrival_time: '13:45' }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Individual Game' });
+    fireEvent.change(within(dialog).getByLabelText('Opponent'), { target: { value: 'Wolves' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-06-20' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Time/), { target: { value: '14:30' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Location/), { target: { value: 'North Park' } });
+    const submit = within(dialog).getByRole('button', { name: 'Add Game' }) as HTMLButtonElement;
+    const arrival = within(dialog).getByLabelText(/^Arrive by/);
+    expect(arrival.getAttribute('type')).toBe('time');
+    expect(within(dialog).getByText('Optional: when players should be there')).toBeTruthy();
+    fireEvent.change(arrival, { target: { value: '15:00' } });
+    expect(within(dialog).getByText(EVENT_MESSAGES.arrivalAfterStart)).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(arrival, { target: { value: '13:45' } });
+    expect(within(dialog).queryByText(EVENT_MESSAGES.arrivalAfterStart)).toBeNull();
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      time: '14:30',
+      arrival_time: '13:45',
+    });
+  });
+
+  it('shows the arrival time and the address as a link to directions; an edit can clear the arrival', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    const calls = serve(
+      {
+        practices: [practice({ arrival_time: '17:15', address: '3 Field Rd', date: '2099-06-10' })],
+      },
+      (url, method) => (method === 'PUT' ? practice({ date: '2099-06-10' }) : undefined),
+    );
+    renderPage();
+    const row = (await screen.findByRole('heading', { name: 'Team Practice' })).closest('li')!;
+    expect(row.textContent).toContain('Arrive by5:15 PM');
+    const link = within(row).getByRole('link', { name: /3 Field Rd/ });
+    expect(link.getAttribute('href')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=3%20Field%20Rd',
+    );
+    fireEvent.click(within(row).getByRole('button', { name: /^Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Practice' });
+    const arrival = within(dialog).getByLabelText(/^Arrive by/) as HTMLInputElement;
+    expect(arrival.value).toBe('17:15');
+    fireEvent.change(arrival, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ arrival_time: '' });
   });
 });
 

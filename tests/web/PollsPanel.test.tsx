@@ -150,7 +150,14 @@ describe('PollsPanel', () => {
                   total_votes: 1,
                   vote_counts: [1, 0],
                   user_votes: [
-                    { player_id: 11, player_name: 'Ava Adams', option_text: 'Yes', voter_name: 'Pat' },
+                    {
+                      player_id: 11,
+                      player_name: 'Ava Adams',
+                      option_text: 'Yes',
+                      voter_name: 'Pat',
+                      option_index: 0,
+                      answered_by: null,
+                    },
                   ],
                 }),
               ],
@@ -176,6 +183,133 @@ describe('PollsPanel', () => {
     });
     expect(screen.queryByText('Vote for Ava Adams')).toBeNull();
     expect(screen.getByText('Vote details (1)')).toBeTruthy();
+    // The vote stays changeable: the current answer is marked.
+    expect(screen.getByText('Ava Adams: Yes')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yes for Ava Adams' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'No for Ava Adams' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+  });
+
+  it("says a coach's vote was answered by the coach and lets the parent change it", async () => {
+    const coachVote = {
+      player_id: 11,
+      player_name: 'Ava Adams',
+      option_text: 'Yes',
+      voter_name: 'Casey Coach',
+      option_index: 0,
+      answered_by: 'Casey Coach',
+    };
+    let changed = false;
+    const calls = serve(
+      {
+        polls: [
+          poll(1, {
+            has_voted: true,
+            voted_player_ids: [11],
+            total_votes: 1,
+            vote_counts: [1, 0],
+            user_votes: [coachVote],
+          }),
+        ],
+        eligible_players: [{ id: 11, name: 'Ava Adams' }],
+        role: 'parent',
+      },
+      (url, method) => {
+        if (method === 'POST' && url.endsWith('/messaging/polls/1/vote')) {
+          changed = true;
+          return { body: poll(1) };
+        }
+        if (changed && url.includes('/messaging/polls/3')) {
+          return {
+            body: {
+              polls: [
+                poll(1, {
+                  has_voted: true,
+                  voted_player_ids: [11],
+                  user_vote: 1,
+                  total_votes: 1,
+                  vote_counts: [0, 1],
+                  user_votes: [
+                    {
+                      ...coachVote,
+                      option_text: 'No',
+                      option_index: 1,
+                      voter_name: 'Pat',
+                      answered_by: null,
+                    },
+                  ],
+                }),
+              ],
+              eligible_players: [{ id: 11, name: 'Ava Adams' }],
+              role: 'parent',
+            },
+          };
+        }
+        return undefined;
+      },
+    );
+    renderPanel(parentTeam);
+    await screen.findByText('Ava Adams: Yes · answered by Casey Coach');
+    expect(screen.getByRole('cell', { name: 'answered by Casey Coach' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'No for Ava Adams' }));
+    await screen.findByText(`${POLL_MESSAGES.voteChanged}: Ava Adams`);
+    await screen.findByText('Ava Adams: No');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      player_id: 11,
+      option_index: 1,
+      option_text: 'No',
+    });
+    expect(screen.queryByText(/answered by/)).toBeNull();
+  });
+
+  it('lets a coach pick any player, naming the votes already given, and change one', async () => {
+    const calls = serve(
+      {
+        polls: [
+          poll(1, {
+            voted_player_ids: [11],
+            total_votes: 1,
+            vote_counts: [0, 1],
+            user_votes: [
+              {
+                player_id: 11,
+                player_name: 'Ava Adams',
+                option_text: 'No',
+                voter_name: 'Pat',
+                option_index: 1,
+                answered_by: null,
+              },
+            ],
+          }),
+        ],
+        eligible_players: [
+          { id: 11, name: 'Ava Adams' },
+          { id: 12, name: 'Ben Brown' },
+        ],
+        role: 'coach',
+      },
+      (url, method) => (method === 'POST' ? { body: poll(1) } : undefined),
+    );
+    renderPanel();
+    const picker = await screen.findByRole('combobox', { name: 'Vote for' });
+    expect([...picker.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Ava Adams (No)',
+      'Ben Brown',
+    ]);
+    // The first player still to vote is picked to start.
+    expect((picker as HTMLSelectElement).value).toBe('12');
+    fireEvent.change(picker, { target: { value: '11' } });
+    expect(screen.getByText('Ava Adams: No')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes for Ava Adams' }));
+    await screen.findByText(`${POLL_MESSAGES.voteChanged}: Ava Adams`);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      player_id: 11,
+      option_index: 0,
+      option_text: 'Yes',
+    });
   });
 
   it('says why a vote failed', async () => {

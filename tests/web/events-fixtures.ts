@@ -67,6 +67,7 @@ export function game(overrides: Partial<Game> = {}): Game {
     is_home: true,
     kit: null,
     notes: null,
+    arrival_time: null,
     status: 'scheduled',
     our_score: null,
     opponent_score: null,
@@ -87,6 +88,7 @@ export function practice(overrides: Partial<Practice> = {}): Practice {
     focus: null,
     notes: null,
     equipment_needed: null,
+    arrival_time: null,
     status: 'scheduled',
     ...overrides,
   };

@@ -129,6 +129,10 @@ export const calendarEventSchema = z.object({
   isPlaceholder: z.boolean(),
   rsvpEventType: z.enum(RSVP_EVENT_TYPES).nullable(),
   rsvpEventId: z.number().int().nullable(),
+  /** Added in issue 20: 'HH:MM' when the coach set when to arrive, and a game's scores. */
+  arrivalTime: z.string().nullable(),
+  ourScore: z.number().int().nullable(),
+  opponentScore: z.number().int().nullable(),
 });
 
 /**

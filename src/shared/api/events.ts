@@ -109,6 +109,23 @@ const scoreField = (label: string) =>
     .optional()
     .transform((v) => v ?? null);
 
+/**
+ * When players should be there ('HH:MM' in the team's zone; docs/product/events.md 'Arrival time'):
+ * blank or null clears it, left out keeps it (on a PUT) or leaves none (on a POST).
+ */
+const arrivalField = z
+  .preprocess(
+    blankToNull,
+    z
+      .string({ error: EVENT_MESSAGES.arrivalInvalid })
+      .trim()
+      .transform((v) => v.slice(0, 5))
+      .refine(isClockTime, EVENT_MESSAGES.arrivalInvalid)
+      .nullable(),
+  )
+  .optional()
+  .transform((v) => v ?? null);
+
 const notesField = optionalText('Notes', EVENT_LIMITS.notesMax);
 const addressField = optionalText('Address', EVENT_LIMITS.addressMax);
 
@@ -246,6 +263,7 @@ const individualGameFields = {
     .transform((v) => v ?? true),
   kit: optionalText('Kit', EVENT_LIMITS.nameMax),
   notes: notesField,
+  arrival_time: arrivalField,
   status: z
     .enum(INDIVIDUAL_GAME_STATUSES, {
       error: `Status must be one of: ${INDIVIDUAL_GAME_STATUSES.join(', ')}`,
@@ -276,6 +294,8 @@ export const gameSchema = z.object({
   is_home: z.boolean(),
   kit: z.string().nullable(),
   notes: z.string().nullable(),
+  /** 'HH:MM' in the team's zone, or null (added in issue 20). */
+  arrival_time: z.string().nullable(),
   ...gameScoreAndStatus,
 });
 export type Game = z.infer<typeof gameSchema>;
@@ -306,6 +326,7 @@ const practiceFields = {
   focus: optionalText('Focus', EVENT_LIMITS.locationMax),
   notes: notesField,
   equipment_needed: optionalText('Equipment needed', EVENT_LIMITS.locationMax),
+  arrival_time: arrivalField,
 };
 
 /** POST /api/practices: the team in the body; repeat_weeks N creates N weekly practices (0: one). */
@@ -359,6 +380,8 @@ export const practiceSchema = z.object({
   focus: z.string().nullable(),
   notes: z.string().nullable(),
   equipment_needed: z.string().nullable(),
+  /** 'HH:MM' in the team's zone, or null (added in issue 20). */
+  arrival_time: z.string().nullable(),
   status: z.enum(PRACTICE_STATUSES),
 });
 export type Practice = z.infer<typeof practiceSchema>;

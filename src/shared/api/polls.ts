@@ -70,6 +70,13 @@ export const pollVoteSchema = z.object({
   player_name: z.string(),
   option_text: z.string(),
   voter_name: z.string().nullable(),
+  /** The option voted for, by index (added in issue 20: the screen marks the current choice). */
+  option_index: z.number().int(),
+  /**
+   * The coach's or admin's name when one of them cast this vote for the player ('answered by {name}');
+   * null when the player or their parent did. Whoever answers for the player may change it.
+   */
+  answered_by: z.string().nullable(),
 });
 export type PollVote = z.infer<typeof pollVoteSchema>;
 

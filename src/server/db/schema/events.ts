@@ -124,6 +124,8 @@ export const games = pgTable(
     isHome: boolean('is_home').notNull().default(true),
     kit: text('kit'),
     notes: text('notes'),
+    /** 'HH:MM' in the team's zone, when players should be there (migration 0024); null: not said. */
+    arrivalTime: text('arrival_time'),
     status: text('status', { enum: GAME_STATUSES }).notNull().default(DEFAULT_GAME_STATUS),
     ourScore: integer('our_score'),
     opponentScore: integer('opponent_score'),
@@ -157,6 +159,8 @@ export const practices = pgTable(
     focus: text('focus'),
     notes: text('notes'),
     equipmentNeeded: text('equipment_needed'),
+    /** 'HH:MM' in the team's zone, when players should be there (migration 0024); null: not said. */
+    arrivalTime: text('arrival_time'),
     /** 'scheduled' | 'cancelled': a cancelled practice stays on every schedule, marked (decision 041). */
     status: text('status', { enum: PRACTICE_STATUSES }).notNull().default('scheduled'),
     createdAt: createdAt(),

@@ -118,6 +118,12 @@ export const pollVotes = pgTable(
     playerId: integer('player_id').notNull(),
     optionIndex: integer('option_index').notNull(),
     voterId: integer('voter_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The voter answered as a coach or an admin (migration 0024): the vote reads 'answered by {coach}'
+     * and the player's parent may change it. Written with every vote, the last one's.
+     */
+    votedAsStaff: boolean('voted_as_staff').notNull().default(false),
+    /** When the vote was cast; a changed vote is a new cast (the last counts). */
     createdAt: createdAt(),
   },
   (t) => [

@@ -11,7 +11,7 @@ import { todayIn } from '../../../shared/event-dates.ts';
 import { eventsHash } from '../../../shared/event-links.ts';
 import { notifyTeam } from '../notifications/notify.ts';
 import { changeNotice, gameFacts, newEventNotice, noticeEvent, removedNotice } from './notices.ts';
-import { refuseMissingTime } from './times.ts';
+import { refuseLateArrival, refuseMissingTime } from './times.ts';
 
 // Individual games: friendly, league or other (docs/product/events.md). Every member reads
 // them; writes need can_manage_events, scores alone can_update_scores (docs/product/events.md). A game id
@@ -33,6 +33,7 @@ function toGame(row: queries.GameRow): Game {
     is_home: row.isHome,
     kit: row.kit,
     notes: row.notes,
+    arrival_time: row.arrivalTime,
     status: row.status,
     our_score: row.ourScore,
     opponent_score: row.opponentScore,
@@ -53,6 +54,7 @@ function values(input: GameChange): queries.GameValues {
     isHome: input.is_home,
     kit: input.kit,
     notes: input.notes,
+    arrivalTime: input.arrival_time,
   };
 }
 
@@ -67,6 +69,7 @@ export function createGameService({ db, config }: { db: Db; config: Pick<Config,
     async create(access: TeamAccess, input: GameInput): Promise<Game> {
       requireCapability(access, 'manage_events');
       refuseMissingTime(input.date, input.time, zone);
+      refuseLateArrival(input.arrival_time, input.time);
       const row = await db.transaction(async (tx) => {
         const game = await queries.insertGame(tx, access.team.id, {
           ...values(input),
@@ -96,6 +99,10 @@ export function createGameService({ db, config }: { db: Db; config: Pick<Config,
         if (input.date !== undefined || input.time !== undefined) {
           refuseMissingTime(input.date ?? current.date, input.time ?? current.time, zone);
         }
+        refuseLateArrival(
+          input.arrival_time === undefined ? current.arrivalTime : input.arrival_time,
+          input.time ?? current.time,
+        );
         const after = await queries.updateGame(tx, access.team.id, gameId, {
           ...values(input),
           ...settleScores(current, input),

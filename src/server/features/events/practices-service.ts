@@ -10,7 +10,7 @@ import { todayIn } from '../../../shared/event-dates.ts';
 import { eventsHash } from '../../../shared/event-links.ts';
 import { notifyTeam } from '../notifications/notify.ts';
 import { changeNotice, newEventNotice, noticeEvent, practiceFacts, removedNotice } from './notices.ts';
-import { refuseMissingTime } from './times.ts';
+import { refuseLateArrival, refuseMissingTime } from './times.ts';
 
 // Practices (docs/product/events.md 'Practices'). Every member reads
 // them; writes need can_manage_events. A series of N weekly practices is created in one transaction
@@ -34,6 +34,7 @@ function toPractice(row: queries.PracticeRow): Practice {
     focus: row.focus,
     notes: row.notes,
     equipment_needed: row.equipmentNeeded,
+    arrival_time: row.arrivalTime,
     status: row.status,
   };
 }
@@ -49,6 +50,7 @@ function values(input: PracticeChange): Partial<queries.PracticeValues> {
     focus: input.focus,
     notes: input.notes,
     equipmentNeeded: input.equipment_needed,
+    arrivalTime: input.arrival_time,
     status: input.status,
   };
 }
@@ -71,6 +73,7 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       if (!dates.every(isCalendarDate)) throw badRequest('The series must end by the year 2200');
       // Every week of the series: one week may fall on the night the clocks go forward.
       for (const date of dates) refuseMissingTime(date, input.time, zone);
+      refuseLateArrival(input.arrival_time, input.time);
       const practice = fieldsOf(input);
       const rows = await db.transaction(async (tx) => {
         const inserted = await queries.insertPractices(
@@ -110,6 +113,10 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
         if (input.date !== undefined || input.time !== undefined) {
           refuseMissingTime(input.date ?? before.date, input.time ?? before.time, zone);
         }
+        refuseLateArrival(
+          input.arrival_time === undefined ? before.arrivalTime : input.arrival_time,
+          input.time ?? before.time,
+        );
         const after = await queries.updatePractice(tx, access.team.id, practiceId, values(input));
         if (!after) throw notFound(EVENT_MESSAGES.practiceNotFound);
         const notice = changeNotice(
@@ -165,6 +172,7 @@ function fieldsOf(input: PracticeInput): queries.PracticeValues {
     focus: input.focus,
     notes: input.notes,
     equipmentNeeded: input.equipment_needed,
+    arrivalTime: input.arrival_time,
     status: 'scheduled',
   };
 }

@@ -46,6 +46,7 @@ export type GameValues = Partial<
     | 'isHome'
     | 'kit'
     | 'notes'
+    | 'arrivalTime'
     | 'status'
     | 'ourScore'
     | 'opponentScore'
@@ -63,6 +64,7 @@ export type PracticeValues = Pick<
   | 'focus'
   | 'notes'
   | 'equipmentNeeded'
+  | 'arrivalTime'
   | 'status'
 >;
 

@@ -1,4 +1,5 @@
 import { nonexistentTimeMessage } from '../../../shared/event-dates.ts';
+import { arrivalCheck } from '../../../shared/events.ts';
 import { badRequest } from '../../http-error.ts';
 
 // docs/product/events.md 'Times': every write that sets an event's local date and time refuses
@@ -12,5 +13,11 @@ export function refuseMissingTime(
 ) {
   if (!date || !time) return;
   const message = nonexistentTimeMessage(date, time, zone);
+  if (message) throw badRequest(message);
+}
+
+/** 400 when the arrival time the write would leave is after the start (docs/product/events.md 'Arrival time'). */
+export function refuseLateArrival(arrival: string | null | undefined, start: string | null | undefined) {
+  const message = arrivalCheck(arrival, start);
   if (message) throw badRequest(message);
 }

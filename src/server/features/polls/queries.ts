@@ -16,6 +16,7 @@ export interface VoteRow {
   optionIndex: number;
   voterId: number | null;
   voterName: string | null;
+  votedAsStaff: boolean;
   createdAt: Date;
   id: number;
 }
@@ -53,6 +54,7 @@ export function votesOfTeam(db: Db, teamId: number, pollId?: number): Promise<Vo
       optionIndex: pollVotes.optionIndex,
       voterId: pollVotes.voterId,
       voterName: users.name,
+      votedAsStaff: pollVotes.votedAsStaff,
       createdAt: pollVotes.createdAt,
     })
     .from(pollVotes)
@@ -146,15 +148,31 @@ export async function deletePoll(db: Db, teamId: number, pollId: number): Promis
   return rows.length > 0;
 }
 
-/** Stores the vote unless the player already has one in this poll; true when it was stored. */
-export async function insertVote(
+/**
+ * Stores the player's vote in this poll, replacing the one before (one vote per player, the last
+ * counts): its option, its voter, whether a coach or an admin cast it, and the time of this cast.
+ */
+export async function upsertVote(
   db: Db,
-  vote: { teamId: number; pollId: number; playerId: number; optionIndex: number; voterId: number },
-): Promise<boolean> {
-  const rows = await db
+  vote: {
+    teamId: number;
+    pollId: number;
+    playerId: number;
+    optionIndex: number;
+    voterId: number;
+    votedAsStaff: boolean;
+  },
+): Promise<void> {
+  await db
     .insert(pollVotes)
     .values(vote)
-    .onConflictDoNothing({ target: [pollVotes.pollId, pollVotes.playerId] })
-    .returning({ id: pollVotes.id });
-  return rows.length > 0;
+    .onConflictDoUpdate({
+      target: [pollVotes.pollId, pollVotes.playerId],
+      set: {
+        optionIndex: vote.optionIndex,
+        voterId: vote.voterId,
+        votedAsStaff: vote.votedAsStaff,
+        createdAt: sql`now()`,
+      },
+    });
 }

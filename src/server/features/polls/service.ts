@@ -11,7 +11,7 @@ import { isArchived, POLL_MESSAGES, remapOptions, sameOption, voteCounts } from 
 import { hasCapability } from '../../../shared/permissions.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
-import { isUniqueViolation, sqlState } from '../../db/errors.ts';
+import { sqlState } from '../../db/errors.ts';
 import { countHit } from '../../db/rate-counter.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
 import { requireVerifiedSender } from '../auth/verified-sender.ts';
@@ -25,8 +25,10 @@ import * as queries from './queries.ts';
 // Creating needs make_announcements, and tells every other member with a poll_new notification written
 // with the poll (notice.ts; the notification sender emails it). Editing and deleting are for the
 // author, who must still be a coach, an admin or hold make_announcements. A vote names a player: the
-// caller may vote for exactly the players they answer for (roster/answering.ts, as for RSVPs), once per
-// player and poll. The routes find a poll's team first (teamOf), so a poll of a team the caller is not
+// caller may vote for exactly the players they answer for (roster/answering.ts, as for RSVPs). A player
+// has one vote per poll and the last counts: anyone who answers for the player may change it until the
+// poll expires, a parent a vote a coach cast too (docs/decisions/046); a coach's or admin's vote is
+// marked so ('answered by {coach}'). The routes find a poll's team first (teamOf), so a poll of a team the caller is not
 // in is 'Poll not found', whether it exists or not.
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -96,6 +98,8 @@ export function createPollService({
         player_name: v.playerName,
         option_text: row.options[v.optionIndex] ?? '',
         voter_name: v.voterName,
+        option_index: v.optionIndex,
+        answered_by: v.votedAsStaff ? (v.voterName ?? POLL_MESSAGES.aCoach) : null,
       })),
     };
   }
@@ -211,17 +215,16 @@ export function createPollService({
           ) {
             throw conflict(POLL_MESSAGES.pollChanged);
           }
-          const stored = await queries.insertVote(tx, {
+          await queries.upsertVote(tx, {
             teamId,
             pollId,
             playerId: player.id,
             optionIndex: input.option_index,
             voterId: access.user.id,
+            votedAsStaff: access.isCoach,
           });
-          if (!stored) throw conflict(POLL_MESSAGES.alreadyVoted);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(POLL_MESSAGES.alreadyVoted);
         // The poll or the player was deleted between the checks and the write.
         if (sqlState(error) === '23503') throw notFound(POLL_MESSAGES.notFound);
         throw error;

@@ -3,6 +3,7 @@ import {
   ANNOUNCEMENT_LIMITS,
   ANNOUNCEMENT_MESSAGES,
   ANNOUNCEMENT_PRIORITY_LABELS,
+  commentCount,
   isExpiringSoon,
 } from '../../../../shared/announcements.ts';
 import type { Announcement, AnnouncementAuthor } from '../../../../shared/api/announcements.ts';
@@ -156,8 +157,12 @@ function Comments({
   deletingId: number | null;
 }) {
   const [text, setText] = useState('');
+  // Folded to 'N comments' until asked (docs/product/announcements.md 'The screen').
+  const [open, setOpen] = useState(false);
   const add = useAddComment(teamId);
   const inputId = useId();
+  const bodyId = useId();
+  const count = a.comments.length;
 
   const post = () => {
     const content = text.trim();
@@ -188,63 +193,72 @@ function Comments({
 
   return (
     <section className="announcement-comments" aria-label={`Comments on ${a.title}`}>
-      <h4 className="announcement-comments__title">
-        Comments{a.comments.length > 0 ? ` (${a.comments.length})` : ''}
-      </h4>
-      {a.comments.length > 0 && (
-        <ul className="announcement-comments__list">
-          {a.comments.map((c) => (
-            <li key={c.id} className="announcement-comment">
-              <p className="announcement-comment__meta">
-                {authorLabel(c.author)} ·{' '}
-                <time dateTime={c.created_at}>{formatDateTime(c.created_at, zone)}</time>
-              </p>
-              <p className="announcement-comment__content">
-                <LinkifiedText text={c.content} />
-              </p>
-              {canDelete(c.author_id) && (
-                <button
-                  type="button"
-                  className="button button--danger-outline button--small"
-                  onClick={() => onDelete(c.id)}
-                  aria-label={`Delete comment by ${authorLabel(c.author)}`}
-                  disabled={deletingId === c.id}
-                >
-                  {deletingId === c.id ? 'Deleting...' : 'Delete'}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {a.allow_comments && (
-        <div className="announcement-comment-form">
-          <div className="field">
-            <label className="visually-hidden" htmlFor={inputId}>
-              Add a comment on {a.title}
-            </label>
-            <input
-              id={inputId}
-              className="input"
-              type="text"
-              value={text}
-              maxLength={ANNOUNCEMENT_LIMITS.commentMax}
-              placeholder="Add a comment..."
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={onKeyDown}
-              enterKeyHint="send"
-            />
+      <button
+        type="button"
+        className="announcement-comments__toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+        {count === 0 ? ANNOUNCEMENT_MESSAGES.addComment : commentCount(count)}
+      </button>
+      <div id={bodyId} hidden={!open}>
+        {open && a.comments.length > 0 && (
+          <ul className="announcement-comments__list">
+            {a.comments.map((c) => (
+              <li key={c.id} className="announcement-comment">
+                <p className="announcement-comment__meta">
+                  {authorLabel(c.author)} ·{' '}
+                  <time dateTime={c.created_at}>{formatDateTime(c.created_at, zone)}</time>
+                </p>
+                <p className="announcement-comment__content">
+                  <LinkifiedText text={c.content} />
+                </p>
+                {canDelete(c.author_id) && (
+                  <button
+                    type="button"
+                    className="button button--danger-outline button--small"
+                    onClick={() => onDelete(c.id)}
+                    aria-label={`Delete comment by ${authorLabel(c.author)}`}
+                    disabled={deletingId === c.id}
+                  >
+                    {deletingId === c.id ? 'Deleting...' : 'Delete'}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {open && a.allow_comments && (
+          <div className="announcement-comment-form">
+            <div className="field">
+              <label className="visually-hidden" htmlFor={inputId}>
+                Add a comment on {a.title}
+              </label>
+              <input
+                id={inputId}
+                className="input"
+                type="text"
+                value={text}
+                maxLength={ANNOUNCEMENT_LIMITS.commentMax}
+                placeholder="Add a comment..."
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={onKeyDown}
+                enterKeyHint="send"
+              />
+            </div>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={post}
+              disabled={!text.trim() || add.isPending}
+            >
+              {add.isPending ? 'Posting...' : 'Post'}
+            </button>
           </div>
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={post}
-            disabled={!text.trim() || add.isPending}
-          >
-            {add.isPending ? 'Posting...' : 'Post'}
-          </button>
-        </div>
-      )}
+        )}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ANNOUNCEMENT_MESSAGES } from '../../../../shared/announcements.ts';
+import { ANNOUNCEMENT_MESSAGES, pinnedFirst } from '../../../../shared/announcements.ts';
 import type { Announcement } from '../../../../shared/api/announcements.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -97,7 +97,7 @@ export function AnnouncementsPanel({ team, userId, eventOptions = [] }: Announce
         <p className="card muted">No announcements yet.</p>
       ) : (
         <ul className="announcement-list" aria-label="Announcements">
-          {list.data.map((a) => (
+          {pinnedFirst(list.data).map((a) => (
             <AnnouncementCard
               key={a.id}
               teamId={team.id}

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_LIMITS, isArchived, preview } from '../../../../shared/announcements.ts';
+import { ANNOUNCEMENT_LIMITS, isArchived, pinnedFirst, preview } from '../../../../shared/announcements.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { useAnnouncements } from '../api/announcements.ts';
@@ -15,7 +15,7 @@ export function DashboardAnnouncements({ team }: { team: Pick<Team, 'id'> }) {
   const zone = useTeamTimeZone();
   const list = useAnnouncements(team.id);
   const now = new Date();
-  const shown = (list.data ?? [])
+  const shown = pinnedFirst(list.data ?? [], now)
     .filter((a) => !a.is_archived && !isArchived(a.expires_at, now))
     .slice(0, ANNOUNCEMENT_LIMITS.dashboardMax);
   return (

@@ -7,10 +7,13 @@ import {
 } from '../../../../shared/calendar.ts';
 import {
   formatTime,
+  GAME_RESULT_LABELS,
+  gameResult,
   GAME_STATUS_LABELS,
   type GameStatus,
   type TournamentStatus,
 } from '../../../../shared/events.ts';
+import { DirectionsLink } from '../../../components/DirectionsLink.tsx';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
 
 const TOURNAMENT_TONES: Record<TournamentStatus, TagTone> = {
@@ -56,6 +59,11 @@ function EventCard({
   const titleId = useId();
   const gameTone = event.status ? GAME_TONES[event.status] : undefined;
   const notes = [event.notes, event.tournamentNotes].filter((n): n is string => Boolean(n?.trim()));
+  const result = gameResult({
+    status: event.status ?? 'scheduled',
+    our_score: event.ourScore,
+    opponent_score: event.opponentScore,
+  });
   const classes = [
     'cal-event',
     `cal-event--${event.kind}`,
@@ -75,10 +83,20 @@ function EventCard({
       </div>
       <dl className="event-facts cal-event__facts">
         <Fact label="Time">{formatTime(event.time)}</Fact>
+        {event.arrivalTime && <Fact label="Arrive by">{formatTime(event.arrivalTime)}</Fact>}
+        {result && (
+          <Fact label="Score">
+            {event.ourScore} - {event.opponentScore} ({GAME_RESULT_LABELS[result]})
+          </Fact>
+        )}
         {event.location && (
           <Fact label="Location">
             {event.location}
-            {event.address && <span className="cal-event__address">{event.address}</span>}
+            {event.address && (
+              <span className="cal-event__address">
+                <DirectionsLink address={event.address} />
+              </span>
+            )}
           </Fact>
         )}
         <Fact label="Kit">{event.kit}</Fact>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { recipientListSchema, type Recipient } from '../../../../shared/api/conversations.ts';
+import { memberSchema, type Member } from '../../../../shared/api/teams.ts';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { conversationKeys } from './keys.ts';
 
@@ -13,6 +15,19 @@ export function useRecipients(teamId: number) {
   return useQuery({
     queryKey: conversationKeys.recipients(teamId),
     queryFn: () => getRecipients(teamId),
+    staleTime: 0,
+  });
+}
+
+/**
+ * GET /api/teams/{teamId}/members: everyone on the team, so that a group of 'Start New Message' can say
+ * whom it left out (those not among the recipients) and why.
+ */
+export function useTeamMembers(teamId: number) {
+  return useQuery({
+    queryKey: conversationKeys.members(teamId),
+    queryFn: (): Promise<Member[]> =>
+      apiRequest(`/teams/${teamId}/members`, { schema: z.array(memberSchema) }),
     staleTime: 0,
   });
 }

@@ -8,4 +8,6 @@ export const conversationKeys = {
     ['teams', teamId, 'messages', conversationId] as const,
   unread: (teamId: number) => ['teams', teamId, 'unread'] as const,
   recipients: (teamId: number) => ['teams', teamId, 'recipients'] as const,
+  /** The team's members as 'Start New Message' reads them: whom a group left out. */
+  members: (teamId: number) => ['teams', teamId, 'conversation-members'] as const,
 };

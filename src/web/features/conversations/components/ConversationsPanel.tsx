@@ -215,7 +215,12 @@ export function ConversationsPanel({ team, userId, active, leftBehind = null }: 
         )}
       </div>
       {creating && (
-        <NewConversationModal teamId={team.id} onClose={() => setCreating(false)} onCreated={onCreated} />
+        <NewConversationModal
+          teamId={team.id}
+          userId={userId}
+          onClose={() => setCreating(false)}
+          onCreated={onCreated}
+        />
       )}
     </section>
   );

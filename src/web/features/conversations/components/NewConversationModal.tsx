@@ -6,6 +6,7 @@ import {
   MESSAGING_MESSAGES,
   PARTICIPANT_GROUP_LABELS,
   PARTICIPANT_GROUPS,
+  RECIPIENT_GROUPS,
 } from '../../../../shared/conversations.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
@@ -13,24 +14,67 @@ import { FormModal } from '../../../components/FormModal.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateConversation } from '../api/create-conversation.ts';
-import { useRecipients } from '../api/get-recipients.ts';
+import { useRecipients, useTeamMembers } from '../api/get-recipients.ts';
+
+type GroupKey = (typeof RECIPIENT_GROUPS)[number]['key'];
 
 interface NewConversationModalProps {
   teamId: number;
+  /** The signed-in user: never among those a group left out. */
+  userId: number;
   onClose: () => void;
   onCreated: (conversation: Conversation) => void;
 }
 
 /**
  * 'Start New Message' (docs/product/conversations.md): an optional name and the people the user may
- * message, grouped as Coaches, Admins, Parents, Players. Closing with a choice made asks first.
+ * message, grouped as Coaches, Admins, Parents, Players, with quick groups (All parents, All players,
+ * All coaches, Whole team) and a search by name. A group adds only people of the recipients list (whom
+ * the server lets the user message) and says whom of the team it left out. Closing with a choice made
+ * asks first.
  */
-export function NewConversationModal({ teamId, onClose, onCreated }: NewConversationModalProps) {
+export function NewConversationModal({ teamId, userId, onClose, onCreated }: NewConversationModalProps) {
   const recipients = useRecipients(teamId);
+  const members = useTeamMembers(teamId);
   const create = useCreateConversation(teamId);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [noneChosen, setNoneChosen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [leftOut, setLeftOut] = useState<readonly string[]>([]);
+
+  const people = recipients.data ?? [];
+  const inGroup = (key: GroupKey) => {
+    const roles: readonly string[] = RECIPIENT_GROUPS.find((g) => g.key === key)?.roles ?? [];
+    return people.filter((r) => roles.includes(r.role));
+  };
+  const groupChosen = (key: GroupKey) => {
+    const group = inGroup(key);
+    return group.length > 0 && group.every((r) => chosen.has(r.user_id));
+  };
+  /** A group toggles its people: adds them all, or takes them all out when every one is in. */
+  const toggleGroup = (key: GroupKey) => {
+    const group = inGroup(key);
+    const roles: readonly string[] = RECIPIENT_GROUPS.find((g) => g.key === key)?.roles ?? [];
+    const allowed = new Set(people.map((r) => r.user_id));
+    // Members of the group's roles the server does not let the user message: named, never added.
+    setLeftOut(
+      (members.data ?? [])
+        .filter((m) => m.user_id !== userId && roles.includes(m.role) && !allowed.has(m.user_id))
+        .map((m) => m.name)
+        .sort((a, b) => a.localeCompare(b)),
+    );
+    setNoneChosen(false);
+    const off = groupChosen(key);
+    setChosen((old) => {
+      const next = new Set(old);
+      for (const person of group) {
+        if (off) next.delete(person.user_id);
+        else next.add(person.user_id);
+      }
+      return next;
+    });
+  };
 
   const toggle = (userId: number, on: boolean) => {
     setNoneChosen(false);
@@ -59,12 +103,22 @@ export function NewConversationModal({ teamId, onClose, onCreated }: NewConversa
     );
   };
 
+  const needle = search.trim().toLocaleLowerCase();
   const groups = PARTICIPANT_GROUPS.map((role) => ({
     role,
-    people: (recipients.data ?? [])
-      .filter((r) => r.role === role)
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    people: people.filter((r) => r.role === role).sort((a, b) => a.name.localeCompare(b.name)),
   })).filter((g) => g.people.length > 0);
+  const shown = groups
+    .map((g) => ({
+      ...g,
+      people: needle ? g.people.filter((r) => r.name.toLocaleLowerCase().includes(needle)) : g.people,
+    }))
+    .filter((g) => g.people.length > 0);
+  const quickGroups = RECIPIENT_GROUPS.filter((g) => {
+    const roles: readonly string[] = g.roles;
+    return (members.data ?? people).some((m) => m.user_id !== userId && roles.includes(m.role));
+  });
+  const playerChosen = people.some((r) => r.role === 'player' && chosen.has(r.user_id));
 
   return (
     <FormModal
@@ -100,17 +154,49 @@ export function NewConversationModal({ teamId, onClose, onCreated }: NewConversa
       ) : groups.length === 0 ? (
         <p className="card muted">{MESSAGING_MESSAGES.noMembers}</p>
       ) : (
-        <div className="recipient-groups">
-          {groups.map((group) => (
-            <RecipientGroup
-              key={group.role}
-              label={PARTICIPANT_GROUP_LABELS[group.role]}
-              people={group.people}
-              chosen={chosen}
-              onToggle={toggle}
-            />
-          ))}
-        </div>
+        <>
+          <div className="recipient-quick" role="group" aria-label="Add a group">
+            {quickGroups.map((g) => (
+              <button
+                key={g.key}
+                type="button"
+                className="button button--secondary button--small"
+                aria-pressed={groupChosen(g.key)}
+                onClick={() => toggleGroup(g.key)}
+              >
+                {g.label}
+              </button>
+            ))}
+          </div>
+          {leftOut.length > 0 && (
+            <p className="recipient-note" role="status">
+              {MESSAGING_MESSAGES.leftOut(leftOut)}
+            </p>
+          )}
+          <TextField
+            label={MESSAGING_MESSAGES.searchLabel}
+            type="search"
+            value={search}
+            onValueChange={setSearch}
+            autoComplete="off"
+          />
+          <p className="muted recipient-count" aria-live="polite">
+            {MESSAGING_MESSAGES.chosenCount(chosen.size)}
+          </p>
+          {playerChosen && <p className="recipient-note">{MESSAGING_MESSAGES.playersKeptSafe}</p>}
+          {shown.length === 0 && <p className="muted">{MESSAGING_MESSAGES.noMatch}</p>}
+          <div className="recipient-groups">
+            {shown.map((group) => (
+              <RecipientGroup
+                key={group.role}
+                label={PARTICIPANT_GROUP_LABELS[group.role]}
+                people={group.people}
+                chosen={chosen}
+                onToggle={toggle}
+              />
+            ))}
+          </div>
+        </>
       )}
     </FormModal>
   );

@@ -1,4 +1,4 @@
-import { EVENT_LIMITS } from '../../../../shared/events.ts';
+import { arrivalCheck, EVENT_LIMITS } from '../../../../shared/events.ts';
 import { TextField } from '../../../components/TextField.tsx';
 
 // The fields every event dialog asks alike: when (a game, a practice) and where (those and a
@@ -28,6 +28,31 @@ export function DateTimeFields({
         required
       />
     </div>
+  );
+}
+
+/**
+ * 'Arrive by': an optional time, in the team's zone like the start (docs/product/events.md 'Arrival
+ * time'); blank leaves none (or clears it on an edit). The error is the server's refusal, said first.
+ */
+export function ArrivalField({
+  value,
+  start,
+  onChange,
+}: {
+  value: string;
+  start: string;
+  onChange: (field: 'arrival_time', value: string) => void;
+}) {
+  return (
+    <TextField
+      label="Arrive by"
+      type="time"
+      value={value}
+      onValueChange={(v) => onChange('arrival_time', v)}
+      hint="Optional: when players should be there"
+      error={arrivalCheck(value, start)}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { directionsUrl } from '../../../../shared/event-links.ts';
 
 /** A short list of label: value facts; blank values are left out. */
 export function Facts({ items }: { items: readonly [string, ReactNode][] }) {
@@ -16,16 +17,12 @@ export function Facts({ items }: { items: readonly [string, ReactNode][] }) {
   );
 }
 
-/** The Google Maps search for an address, in a new tab. */
-export function mapUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
-export function MapLink({ address, label = 'View on Map' }: { address: string; label?: string }) {
+/** Directions to the address in the phone's maps (shared/event-links.ts), in a new tab. */
+export function MapLink({ address, label = 'Directions' }: { address: string; label?: string }) {
   return (
     <a
       className="button button--secondary button--small"
-      href={mapUrl(address)}
+      href={directionsUrl(address)}
       target="_blank"
       rel="noopener noreferrer"
     >

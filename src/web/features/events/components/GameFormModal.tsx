@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Game } from '../../../../shared/api/events.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
 import {
+  arrivalCheck,
   DEFAULT_GAME_TYPE,
   EVENT_LIMITS,
   EVENT_MESSAGES,
@@ -19,7 +20,7 @@ import { useSaveGame } from '../api/save-game.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
 import { useTimeGap } from '../lib/time-gap.ts';
 import { KitField } from './KitField.tsx';
-import { DateTimeFields, PlaceFields } from './EventFields.tsx';
+import { ArrivalField, DateTimeFields, PlaceFields } from './EventFields.tsx';
 
 type IndividualStatus = (typeof INDIVIDUAL_GAME_STATUSES)[number];
 
@@ -33,6 +34,7 @@ interface GameValues {
   home: 'home' | 'away';
   kit: string;
   notes: string;
+  arrival_time: string;
   status: IndividualStatus;
   our_score: string;
   opponent_score: string;
@@ -50,6 +52,7 @@ function initialValues(game: Game | null): GameValues {
     home: game && !game.is_home ? 'away' : 'home',
     kit: game?.kit ?? '',
     notes: game?.notes ?? '',
+    arrival_time: game?.arrival_time ?? '',
     status,
     our_score: game?.our_score === null || !game ? '' : String(game.our_score),
     opponent_score: game?.opponent_score === null || !game ? '' : String(game.opponent_score),
@@ -75,6 +78,7 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
     setValues((v) => ({ ...v, [field]: value }));
   const missing = !values.opponent.trim() || !values.date || !values.time || !values.location.trim();
   const timeGap = useTimeGap([values.date], values.time);
+  const lateArrival = arrivalCheck(values.arrival_time, values.time);
 
   const onSubmit = () => {
     const ours = values.our_score.trim();
@@ -109,7 +113,7 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
       submitLabel={game ? 'Save Changes' : 'Add Game'}
       busyLabel="Saving..."
       busy={save.isPending}
-      submitDisabled={missing || timeGap !== undefined}
+      submitDisabled={missing || timeGap !== undefined || lateArrival !== undefined}
       error={
         scoreError
           ? EVENT_MESSAGES.scoresInvalid
@@ -129,6 +133,7 @@ export function GameFormModal({ team, game, onClose }: GameFormModalProps) {
         required
       />
       <DateTimeFields date={values.date} time={values.time} onChange={set} timeError={timeGap} />
+      <ArrivalField value={values.arrival_time} start={values.time} onChange={set} />
       <PlaceFields location={values.location} address={values.address} onChange={set} />
       <div className="form-grid">
         <SelectField

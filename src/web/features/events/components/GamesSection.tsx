@@ -23,7 +23,8 @@ import { EVENT_TITLES, reason } from '../lib/messages.ts';
 import { useHighlight } from '../lib/use-highlight.ts';
 import { Collapsible } from './Collapsible.tsx';
 import { GameOutcome } from './EventTags.tsx';
-import { Facts, MapLink } from './Facts.tsx';
+import { DirectionsLink } from '../../../components/DirectionsLink.tsx';
+import { Facts } from './Facts.tsx';
 import { GameFormModal } from './GameFormModal.tsx';
 import { ScoreModal } from './ScoreModal.tsx';
 
@@ -85,14 +86,14 @@ export function GamesSection({ team, query, today, highlightId }: GamesSectionPr
               items={[
                 ['Date', formatDate(game.date)],
                 ['Time', formatTime(game.time)],
+                ['Arrive by', game.arrival_time ? formatTime(game.arrival_time) : null],
                 ['Location', game.location],
-                ['Address', game.address],
+                ['Address', game.address && <DirectionsLink address={game.address} />],
                 ['Kit', game.kit],
                 ['Notes', game.notes],
               ]}
             />
             <div className="event-actions">
-              {game.address && <MapLink address={game.address} />}
               {canScore && (
                 <ActionButton
                   label={game.status === 'completed' ? 'Edit Score' : 'Add Score'}

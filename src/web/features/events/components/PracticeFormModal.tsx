@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import type { Practice } from '../../../../shared/api/events.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
-import { EVENT_LIMITS, EVENT_MESSAGES, formatDate, weeklyDates } from '../../../../shared/events.ts';
+import {
+  arrivalCheck,
+  EVENT_LIMITS,
+  EVENT_MESSAGES,
+  formatDate,
+  weeklyDates,
+} from '../../../../shared/events.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
@@ -10,7 +16,7 @@ import { showToast } from '../../../lib/toasts.ts';
 import { useCreatePractices, useUpdatePractice } from '../api/save-practice.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
 import { useTimeGap } from '../lib/time-gap.ts';
-import { DateTimeFields, PlaceFields } from './EventFields.tsx';
+import { ArrivalField, DateTimeFields, PlaceFields } from './EventFields.tsx';
 
 interface PracticeValues {
   title: string;
@@ -22,6 +28,7 @@ interface PracticeValues {
   focus: string;
   notes: string;
   equipment_needed: string;
+  arrival_time: string;
   repeat_weeks: string;
 }
 
@@ -36,6 +43,7 @@ function initialValues(p: Practice | null): PracticeValues {
     focus: p?.focus ?? '',
     notes: p?.notes ?? '',
     equipment_needed: p?.equipment_needed ?? '',
+    arrival_time: p?.arrival_time ?? '',
     repeat_weeks: '0',
   };
 }
@@ -68,6 +76,7 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
   const series = !practice && weeks > 0 && values.date ? weeklyDates(values.date, weeks) : [];
   // Every week of a series: one of them may fall on the night the clocks go forward.
   const timeGap = useTimeGap(series.length > 0 ? series : [values.date], values.time);
+  const lateArrival = arrivalCheck(values.arrival_time, values.time);
 
   const onSubmit = () => {
     const { repeat_weeks: _r, ...fields } = values;
@@ -111,7 +120,7 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
       }
       busyLabel="Saving..."
       busy={mutation.isPending}
-      submitDisabled={missing || timeGap !== undefined}
+      submitDisabled={missing || timeGap !== undefined || lateArrival !== undefined}
       error={
         mutation.isError
           ? practice && isGone(mutation.error)
@@ -130,6 +139,7 @@ export function PracticeFormModal({ team, practice, onClose }: PracticeFormModal
         placeholder="e.g. Team Practice"
       />
       <DateTimeFields date={values.date} time={values.time} onChange={set} timeError={timeGap} />
+      <ArrivalField value={values.arrival_time} start={values.time} onChange={set} />
       <PlaceFields location={values.location} address={values.address} onChange={set} />
       <div className="form-grid">
         <TextField

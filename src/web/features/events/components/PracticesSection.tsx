@@ -21,7 +21,8 @@ import { newestFirst, soonestFirst } from '../lib/lists.ts';
 import { EVENT_TITLES, reason } from '../lib/messages.ts';
 import { useHighlight } from '../lib/use-highlight.ts';
 import { Collapsible } from './Collapsible.tsx';
-import { Facts, MapLink } from './Facts.tsx';
+import { DirectionsLink } from '../../../components/DirectionsLink.tsx';
+import { Facts } from './Facts.tsx';
 import { PracticeFormModal } from './PracticeFormModal.tsx';
 
 type Dialog =
@@ -101,16 +102,16 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
               items={[
                 ['Date', formatDate(practice.date)],
                 ['Time', formatTime(practice.time)],
+                ['Arrive by', practice.arrival_time ? formatTime(practice.arrival_time) : null],
                 ['Duration', practice.duration ? `${practice.duration} minutes` : null],
                 ['Location', practice.location],
-                ['Address', practice.address],
+                ['Address', practice.address && <DirectionsLink address={practice.address} />],
                 ['Focus', practice.focus],
                 ['Equipment Needed', practice.equipment_needed],
                 ['Notes', practice.notes],
               ]}
             />
             <div className="event-actions">
-              {practice.address && <MapLink address={practice.address} />}
               {canManage && (
                 <>
                   <ActionButton

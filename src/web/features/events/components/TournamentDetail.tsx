@@ -119,7 +119,7 @@ export function TournamentDetail({
           ]}
         />
         <div className="event-actions">
-          {tournament.address && <MapLink address={tournament.address} />}
+          {tournament.address && <MapLink address={tournament.address} label="View on Map" />}
           {tournament.url && (
             <a
               className="button button--secondary button--small"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EligiblePlayer, Poll } from '../../../../shared/api/polls.ts';
+import type { EligiblePlayer, Poll, PollVote } from '../../../../shared/api/polls.ts';
 import { isArchived, POLL_MESSAGES } from '../../../../shared/polls.ts';
 import { Tag } from '../../../components/Tag.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -21,18 +21,32 @@ interface PollCardProps {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** One poll: the results, the vote controls for each player the caller may still vote for, the details. */
+/** 'Yes', or 'Yes · answered by Casey Coach' for a vote a coach cast for the player. */
+export function voteSummary(vote: PollVote): string {
+  return vote.answered_by
+    ? `${vote.option_text} · ${POLL_MESSAGES.answeredBy(vote.answered_by)}`
+    : vote.option_text;
+}
+
+/**
+ * One poll: the results, the vote controls for each player the caller answers for (a player's vote can
+ * be changed until the poll expires, the last counts; docs/product/polls.md), the details.
+ */
 export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, onDelete }: PollCardProps) {
   const vote = useVotePoll(teamId);
+  const votes = new Map(poll.user_votes.map((v) => [v.player_id, v]));
   const remaining = eligible.filter((p) => !poll.voted_player_ids.includes(p.id));
   const [chosen, setChosen] = useState<number | null>(null);
-  const voter = remaining.find((p) => p.id === chosen) ?? remaining[0];
+  // The player picked, else the first still to vote, else the first (whose vote can be changed).
+  const voter = eligible.find((p) => p.id === chosen) ?? remaining[0] ?? eligible[0];
+  const current = voter ? votes.get(voter.id) : undefined;
   const titleId = `poll-${poll.id}-title`;
   // The answer may be minutes old (the ETag period): the client's clock also decides 'expired'.
   const archived = poll.is_archived || isArchived(poll.expires_at);
 
   const cast = (optionIndex: number) => {
     if (!voter) return;
+    const changing = current !== undefined;
     vote.mutate(
       {
         pollId: poll.id,
@@ -42,8 +56,11 @@ export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, 
       },
       {
         onSuccess: () => {
-          setChosen(null);
-          showToast('success', `${POLL_MESSAGES.voted}: ${voter.name}`);
+          if (!changing) setChosen(null);
+          showToast(
+            'success',
+            `${changing ? POLL_MESSAGES.voteChanged : POLL_MESSAGES.voted}: ${voter.name}`,
+          );
         },
         // The options were edited since they were loaded: say so; the mutation reloads the polls.
         onError: (error) =>
@@ -104,9 +121,9 @@ export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, 
         </p>
       )}
 
-      {!archived && remaining.length > 0 && voter && (
+      {!archived && voter && (
         <div className="poll-vote" role="group" aria-label={`Vote: ${poll.question}`}>
-          {remaining.length > 1 ? (
+          {eligible.length > 1 ? (
             <div className="field">
               <label className="field__label" htmlFor={`poll-${poll.id}-player`}>
                 Vote for
@@ -117,22 +134,34 @@ export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, 
                 value={voter.id}
                 onChange={(e) => setChosen(Number(e.target.value))}
               >
-                {remaining.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                {eligible.map((p) => {
+                  const given = votes.get(p.id);
+                  return (
+                    <option key={p.id} value={p.id}>
+                      {given ? `${p.name} (${given.option_text})` : p.name}
+                    </option>
+                  );
+                })}
               </select>
             </div>
           ) : (
-            <p className="poll-vote__for">Vote for {voter.name}</p>
+            !current && <p className="poll-vote__for">Vote for {voter.name}</p>
+          )}
+          {current && (
+            <p className="poll-vote__current">
+              <span className="poll-vote__for">
+                {voter.name}: {voteSummary(current)}
+              </span>
+              <span className="muted"> · {POLL_MESSAGES.changeHint}</span>
+            </p>
           )}
           <div className="poll-vote__options">
             {poll.options.map((option, index) => (
               <button
                 key={option}
                 type="button"
-                className="button button--secondary"
+                className={`button ${current?.option_index === index ? 'button--primary' : 'button--secondary'}`}
+                aria-pressed={current ? current.option_index === index : undefined}
                 disabled={vote.isPending}
                 onClick={() => cast(index)}
               >
@@ -164,7 +193,11 @@ export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, 
                 <tr key={v.player_id}>
                   <td>{v.player_name}</td>
                   <td>{v.option_text}</td>
-                  <td>{v.voter_name ?? 'Former member'}</td>
+                  <td>
+                    {v.answered_by
+                      ? POLL_MESSAGES.answeredBy(v.answered_by)
+                      : (v.voter_name ?? 'Former member')}
+                  </td>
                 </tr>
               ))}
             </tbody>
