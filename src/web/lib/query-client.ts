@@ -44,7 +44,14 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
+      // A read is tried even while the browser says it is offline: the service worker may answer it
+      // from its copy (docs/decisions/047); only its retries wait for the connection.
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        refetchOnWindowFocus: true,
+        networkMode: 'offlineFirst',
+      },
       // A write runs now or fails now; it is never paused offline and replayed later (see use-write.ts).
       mutations: { retry: false, networkMode: 'always' },
     },
