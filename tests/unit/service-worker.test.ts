@@ -106,6 +106,7 @@ function loadWorker(shell = { version: 'v2', files: SHELL_FILES }) {
     caches,
     listeners,
     requestPolicy: get<(...args: unknown[]) => string>('requestPolicy'),
+    apiCacheName: get<(authorization: string | null) => Promise<string | null>>('apiCacheName'),
     isKeepable: get<(response: unknown) => boolean>('isKeepable'),
     setNetwork: (next: Network) => (network = next),
     dispatchFetch,
@@ -222,6 +223,13 @@ describe("the service worker's copies of API answers", () => {
     expect(names.filter((name) => name.startsWith('club-api-'))).toHaveLength(1);
     // Named by a digest, never by the token itself.
     expect(names.join(' ')).not.toContain('token-of');
+  });
+
+  it("names a user's cache by a digest of the token, as the page does (tests/web/offline-copies.test.tsx)", async () => {
+    const worker = loadWorker();
+    expect(await worker.apiCacheName('Bearer abc')).toBe('club-api-ba7816bf8f01cfea414140de5dae2223');
+    expect(await worker.apiCacheName(null)).toBeNull();
+    expect(await worker.apiCacheName('Basic abc')).toBeNull();
   });
 
   it('keeps no error answer and no answer to a request without a token', async () => {
