@@ -44,14 +44,10 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      // A read is tried even while the browser says it is offline: the service worker may answer it
-      // from its copy (docs/decisions/047); only its retries wait for the connection.
-      queries: {
-        retry: shouldRetry,
-        staleTime: 30_000,
-        refetchOnWindowFocus: true,
-        networkMode: 'offlineFirst',
-      },
+      // Reads keep TanStack Query's 'online' mode: one asked while the browser says offline waits for the
+      // connection, and a write's reload of such a read does not hold the write up. A page opened with
+      // no signal starts 'online', and its reads get the service worker's copies (docs/decisions/047).
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       // A write runs now or fails now; it is never paused offline and replayed later (see use-write.ts).
       mutations: { retry: false, networkMode: 'always' },
     },
