@@ -1,11 +1,12 @@
 import { type BrowserContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { todayIn } from '../../src/shared/event-dates.ts';
-import { apiCall, coachWithTeam, goToTab, isPhone, signInAs } from './helpers.ts';
+import { apiCall, coachWithTeam, goToTab, isPhone, openNavigation, signInAs } from './helpers.ts';
 
 // The app on a phone's home screen and with no signal (issue 20, docs/decisions/047): the manifest is
 // valid and Chromium finds the app installable; the service worker controls the page from the first
-// visit on; after a visit, the schedule and the roster read offline, marked 'Offline - as of' the time
-// they were kept; a write made offline fails with the usual message and is never sent later.
+// visit on; after a visit, the schedule, the roster and the announcements read offline, marked
+// 'Offline - as of' the time they were kept; a write made offline fails with the usual message and is
+// never sent later; signing out deletes what was kept.
 
 const ZONE = 'America/Chicago';
 const TODAY = todayIn(ZONE);
@@ -102,7 +103,7 @@ function answeredRequests(context: BrowserContext, method: string, pathPrefix: s
   return seen;
 }
 
-test('after a visit, the schedule and the roster read offline with the time they were kept, and an offline write fails and is never sent @phone', async ({
+test('after a visit, the schedule, roster and announcements read offline as of when they were kept; an offline write fails and is never sent @phone', async ({
   page,
   context,
   request,
@@ -114,6 +115,10 @@ test('after a visit, the schedule and the roster read offline with the time they
     time: '23:30',
     location: 'Home Ground',
   });
+  await apiCall(request, coach, 'post', `/messaging/announcements?team_id=${coach.team.id}`, {
+    title: 'Kit check',
+    content: 'Bring both kits on Saturday.',
+  });
   const writes = answeredRequests(context, 'POST', `/api/teams/${coach.team.id}/players`);
 
   // The first visit: the worker is registered and takes the page; the next load is read through it.
@@ -124,6 +129,8 @@ test('after a visit, the schedule and the roster read offline with the time they
   await expect(page.getByRole('heading', { level: 1, name: 'Team Calendar' })).toBeVisible();
   await goToTab(page, info, 'Team');
   await expect(page.getByTestId('active-players')).toHaveText('1');
+  await goToTab(page, info, 'Communication');
+  await expect(page.getByText('Bring both kits on Saturday.')).toBeVisible();
   await expect
     .poll(() => keptReads(page))
     .toEqual(
@@ -131,6 +138,7 @@ test('after a visit, the schedule and the roster read offline with the time they
         '/api/auth/me',
         `/api/calendar/team/${coach.team.id}/events`,
         `/api/teams/${coach.team.id}/players`,
+        `/api/messaging/announcements/${coach.team.id}`,
       ]),
     );
   const keptAt = clockTimesAroundNow();
@@ -153,8 +161,10 @@ test('after a visit, the schedule and the roster read offline with the time they
   if (isPhone(info)) await today.click();
   await expect(page.getByRole('article', { name: 'vs Hill Rovers' })).toContainText('Home Ground');
 
-  // The roster reads offline too; a write fails at once with the usual message.
+  // The messages and the roster read offline too; a write fails at once with the usual message.
   if (isPhone(info)) await page.keyboard.press('Escape');
+  await goToTab(page, info, 'Communication');
+  await expect(page.getByText('Bring both kits on Saturday.')).toBeVisible();
   await goToTab(page, info, 'Team');
   await expect(page.getByTestId('active-players')).toHaveText('1');
   await page.getByRole('button', { name: 'Add Player' }).click();
@@ -170,4 +180,17 @@ test('after a visit, the schedule and the roster read offline with the time they
   expect(writes).toEqual([]);
   const players = await apiCall<{ name: string }[]>(request, coach, 'get', `/teams/${coach.team.id}/players`);
   expect(players.map((player) => player.name)).toEqual(['Ann Lee']);
+
+  // Signing out deletes the kept answers; this release's files stay.
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await openNavigation(page, info);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => keptReads(page)).toEqual([]);
+  expect(await page.evaluate(() => caches.keys())).toEqual([expect.stringMatching(/^club-shell-/)]);
 });
