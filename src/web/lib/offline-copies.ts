@@ -1,4 +1,4 @@
-// The service worker's copies of API answers (docs/product/shell-and-navigation.md 'Offline reading',
+// The service worker's copies of API answers (docs/product/shell-and-navigation.md 'Installing and offline reading',
 // docs/decisions/047): they belong to one signed-in user. Signing out deletes them all; signing in
 // deletes every copy but the ones of the token now in use (none, unless the same sign-in comes back).
 // The names and the digest match src/web/public/sw.js.

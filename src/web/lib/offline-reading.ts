@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-// Offline reading (docs/product/shell-and-navigation.md 'Offline reading', docs/decisions/047): every
+// Offline reading (docs/product/shell-and-navigation.md 'Installing and offline reading', docs/decisions/047): every
 // signed-in visit registers the app's service worker (/sw.js), which keeps this release's app shell and
 // the user's last answers to the schedule, roster and messages. It is registered once the page has
 // loaded, so its download and the shell it keeps never compete with the first page.

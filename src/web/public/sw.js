@@ -1,7 +1,7 @@
 // The app's service worker. It does two things:
 // - Web push (docs/product/notifications.md 'Web push'): it shows what the server pushes and opens the
 //   app where the notification points.
-// - Offline reading (docs/product/shell-and-navigation.md 'Offline reading', docs/decisions/047): it keeps
+// - Offline reading (docs/product/shell-and-navigation.md 'Installing and offline reading', docs/decisions/047): it keeps
 //   this release's app shell, and the signed-in user's last answers to the reads of the schedule, the
 //   roster's contact sheet and the messages, and gives them back only when the network fails.
 // It is registered on every signed-in visit (src/web/lib/offline-reading.ts). Hand-written and small on
@@ -9,7 +9,8 @@
 // runs in a sandbox.
 
 // The release's shell: written by the build (scripts/vite-offline-shell.ts) in place of this line. In
-// `vite` (development) it stays empty: nothing is kept and pages load as they always do.
+// `vite` (development) it stays empty: no file is kept (pages and scripts come from vite as always),
+// while API reads are kept as in a build.
 const SHELL = { version: 'dev', files: [] };
 
 /** This release's shell cache; older releases' are deleted when this worker takes over. */
