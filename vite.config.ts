@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDirectory } from './scripts/precompress.ts';
+import { offlineShell } from './scripts/vite-offline-shell.ts';
 
 // The single-page web app: sources in src/web, built into dist/web, which the server sends.
 const here = import.meta.dirname;
@@ -19,7 +20,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: resolve(here, 'src/web'),
-  plugins: [react(), precompress()],
+  plugins: [react(), offlineShell(), precompress()],
   build: {
     // '../../dist/web' from the root above.
     outDir: resolve(here, 'dist/web'),

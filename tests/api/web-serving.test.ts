@@ -16,6 +16,8 @@ import { precompressDirectory } from '../../scripts/precompress.ts';
 const SCRIPT = `export const greeting = ${JSON.stringify('Welcome to the club. '.repeat(200))};\n`;
 const PAGE = `<!doctype html><html><head><title>Team</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 
+const PUBLIC = path.join(import.meta.dirname, '../../src/web/public');
+
 let root: string;
 let app: FastifyInstance;
 
@@ -27,6 +29,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'assets/index-AbC123.js'), SCRIPT);
   fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(root, 'sw.js'), "self.addEventListener('push', () => {});\n");
+  // The real web app manifest and its icons, as the build copies them from src/web/public.
+  fs.copyFileSync(path.join(PUBLIC, 'manifest.webmanifest'), path.join(root, 'manifest.webmanifest'));
+  fs.cpSync(path.join(PUBLIC, 'icons'), path.join(root, 'icons'), { recursive: true });
   fs.writeFileSync(
     path.join(root, '.vite/manifest.json'),
     '{"index.html":{"file":"assets/index-AbC123.js"}}',
@@ -95,6 +100,27 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest as application/manifest+json, kept a short while, allowed by the CSP', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    // No manifest-src of its own: default-src 'self' lets the page load its own manifest.
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(response.headers['content-security-policy']).not.toMatch(/manifest-src/);
+    const manifest = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString()) as {
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    for (const icon of manifest.icons) {
+      const image = await get(icon.src);
+      expect(image.statusCode, icon.src).toBe(200);
+      expect(image.headers['content-type'], icon.src).toBe(icon.type);
+      // A PNG's width and height are the big-endian numbers at bytes 16 and 20.
+      const size = `${image.rawPayload.readUInt32BE(16)}x${image.rawPayload.readUInt32BE(20)}`;
+      expect(size, icon.src).toBe(icon.sizes);
+    }
   });
 
   it('answers a missing asset with a JSON 404, not the page', async () => {

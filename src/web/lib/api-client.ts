@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { getToken } from './auth-token.ts';
-import { reportNetworkFailure, reportNetworkSuccess } from './network-status.ts';
+import { reportNetworkFailure, reportNetworkSuccess, reportOfflineCopy } from './network-status.ts';
+import { OFFLINE_COPY_HEADER } from './offline-copies.ts';
 
 // Thin fetch wrapper for the server's JSON API under /api. Every error answer of the server is JSON
 // `{detail}`; it becomes an ApiError carrying the status and that detail.
@@ -121,7 +122,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   } finally {
     deadline?.clear();
   }
-  reportNetworkSuccess();
+  // The service worker's copy of a read, given back because the network failed (docs/decisions/047).
+  const storedAt = response.headers.get(OFFLINE_COPY_HEADER);
+  if (storedAt) reportOfflineCopy(storedAt);
+  else reportNetworkSuccess();
 
   if (!response.ok) throw new ApiError(response.status, await readDetail(response));
   if (response.status === 204) return undefined as T;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { forgetOfflineCopies } from './offline-copies.ts';
 
 // The bearer token of the signed-in user, kept in local storage under `auth_token`
 // (docs/product/accounts-and-sign-in.md). Components follow it through useAuthToken, so signing in or out
@@ -20,13 +21,17 @@ export function getToken(): string | null {
   }
 }
 
+/** Signs in: answers kept offline for anyone else on this browser are deleted. */
 export function setToken(token: string): void {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
+  void forgetOfflineCopies(token);
   notify();
 }
 
+/** Signs out: every answer kept offline is deleted. */
 export function clearToken(): void {
   localStorage.removeItem(AUTH_TOKEN_KEY);
+  void forgetOfflineCopies();
   notify();
 }
 

@@ -4,11 +4,17 @@ import { useSyncExternalStore } from 'react';
 // offline events, and also what requests find out (a dropped connection leaves navigator.onLine true).
 
 let online = typeof navigator === 'undefined' ? true : navigator.onLine !== false;
+/**
+ * When the oldest answer shown from the service worker's copy was stored (ISO), since the server last
+ * answered; null when everything shown came from the server (docs/decisions/047).
+ */
+let keptSince: string | null = null;
 const listeners = new Set<() => void>();
 
-function set(next: boolean): void {
-  if (online === next) return;
+function set(next: boolean, nextKeptSince: string | null = keptSince): void {
+  if (online === next && keptSince === nextKeptSince) return;
   online = next;
+  keptSince = nextKeptSince;
   listeners.forEach((listener) => listener());
 }
 
@@ -19,10 +25,20 @@ export function reportNetworkFailure(): void {
 
 /** A request got an answer. */
 export function reportNetworkSuccess(): void {
-  set(true);
+  set(true, null);
 }
 
-const goOnline = () => set(true);
+/** A read got no answer from the server; the service worker gave its copy stored at `storedAt`. */
+export function reportOfflineCopy(storedAt: string): void {
+  const stored = Date.parse(storedAt);
+  if (Number.isNaN(stored)) return set(false);
+  set(
+    false,
+    keptSince !== null && Date.parse(keptSince) <= stored ? keptSince : new Date(stored).toISOString(),
+  );
+}
+
+const goOnline = () => set(true, null);
 const goOffline = () => set(false);
 
 function subscribe(listener: () => void): () => void {
@@ -38,6 +54,15 @@ function subscribe(listener: () => void): () => void {
       window.removeEventListener('offline', goOffline);
     }
   };
+}
+
+/** When the oldest offline copy on screen was stored, or null (see keptSince). */
+export function useOfflineCopyTime(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => keptSince,
+    () => null,
+  );
 }
 
 export function useOnline(): boolean {

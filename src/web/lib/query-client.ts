@@ -44,6 +44,9 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
+      // Reads keep TanStack Query's 'online' mode: one asked while the browser says offline waits for the
+      // connection, and a write's reload of such a read does not hold the write up. A page opened with
+      // no signal starts 'online', and its reads get the service worker's copies (docs/decisions/047).
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       // A write runs now or fails now; it is never paused offline and replayed later (see use-write.ts).
       mutations: { retry: false, networkMode: 'always' },
