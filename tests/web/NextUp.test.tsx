@@ -154,13 +154,11 @@ describe('Next up for a parent', () => {
 
     fireEvent.click(within(group()).getByRole('button', { name: "Can't go" }));
     await waitFor(() =>
-      expect(
-        within(group()).getByRole('button', { name: "Can't go" }).getAttribute('aria-pressed'),
-      ).toBe('true'),
+      expect(within(group()).getByRole('button', { name: "Can't go" }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
     );
-    expect(within(group()).getByRole('button', { name: 'Going' }).getAttribute('aria-pressed')).toBe(
-      'false',
-    );
+    expect(within(group()).getByRole('button', { name: 'Going' }).getAttribute('aria-pressed')).toBe('false');
     expect(posts(calls)).toHaveLength(2);
   });
 
