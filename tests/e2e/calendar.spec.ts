@@ -60,6 +60,7 @@ async function dayCell(page: Page, date: string) {
     'en-US',
     { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   );
+  await showMonth(page);
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('button', { name: /, today$/ })).toBeVisible();
   const cell = grid.getByRole('button', { name: new RegExp(`^${name},`) });
@@ -205,7 +206,7 @@ test('the subscription dialog copies a feed URL that calendar apps can read, and
   expect((await request.get(await url.inputValue())).status()).toBe(200);
 });
 
-test('a busy day shows six dots and +N on a phone, chips on a desktop; Print Schedule opens the schedule @phone', async ({
+test('a busy day names its games and practices on a phone, chips on a desktop; Print Schedule opens the schedule @phone', async ({
   page,
   request,
 }, info) => {
