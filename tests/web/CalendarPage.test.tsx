@@ -402,7 +402,7 @@ describe('Team Calendar: the schedule list', () => {
     expect(hawks.querySelector('.answer-line')?.textContent).toBe('Mia: Maybe');
     expect(
       within(screen.getByRole('region', { name: 'Schedule' }))
-        .getAllByRole('heading', { level: 3 })
+        .getAllByRole('heading', { level: 2 })
         .map((h) => h.textContent),
     ).toEqual(['Week of Nov 22 - 28', 'Week of Nov 29 - Dec 5']);
 

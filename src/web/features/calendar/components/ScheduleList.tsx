@@ -107,7 +107,7 @@ export function ScheduleList({
         <>
           {weeks.slice(0, shownWeeks).map((week) => (
             <section key={week.start} className="cal-week" aria-label={week.title}>
-              <h3 className="cal-week__title">{week.title}</h3>
+              <h2 className="cal-week__title">{week.title}</h2>
               <ul className="cal-rows" role="list">
                 {week.rows.map(({ event, day, time }) => (
                   <li key={event.id}>
