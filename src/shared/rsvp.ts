@@ -22,7 +22,11 @@ export const RSVP_LABELS: Record<RsvpResponse, string> = {
 /** The overview's column names (docs/product/calendar-rsvp-and-feed.md: Yes/No/Maybe counts). */
 export const RSVP_SHORT_LABELS: Record<RsvpResponse, string> = { yes: 'Yes', maybe: 'Maybe', no: 'No' };
 
-export const RSVP_LIMITS = { notesMax: 500 } as const;
+export const RSVP_LIMITS = {
+  notesMax: 500,
+  /** 'Answer all upcoming' requests per user per hour (each may answer a whole season). */
+  upcomingPerHour: 60,
+} as const;
 
 /** How long after an event starts a coach may still record or correct an answer (attendance). */
 export const RSVP_COACH_DAYS = 7;

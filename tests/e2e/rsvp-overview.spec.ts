@@ -96,15 +96,22 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
     response: 'no',
   });
 
-  // The coach's dashboard: the counts on the game's card.
+  // The coach's dashboard: 'Next up' names who answered what.
   const coachPage = await newPage(browser, info);
   await signInAs(coachPage, coach);
-  const coachUpcoming = coachPage.getByRole('list', { name: 'Upcoming events' });
-  const coachGame = coachUpcoming.getByRole('listitem').filter({ hasText: 'vs Wolves' });
-  await expect(coachGame).toContainText('RSVP: Yes 1 · Maybe 0 · No 1 · 1 not answered');
-  await expect(coachUpcoming.getByRole('listitem').filter({ hasText: 'Skills Practice' })).toContainText(
-    'RSVP: Yes 0 · Maybe 0 · No 0 · 3 not answered',
+  const coachNext = coachPage.getByRole('list', { name: 'Next up' });
+  const coachGame = coachNext.getByRole('listitem').filter({ hasText: 'vs Wolves' });
+  await expect(coachGame.locator('.who-is-coming__row--yes')).toHaveText('Going (1)Mia Lopez');
+  await expect(coachGame.locator('.who-is-coming__row--no')).toHaveText(
+    "Can't go (1)Samuel Alexander Reed-Montgomery",
   );
+  await expect(coachGame.locator('.who-is-coming__row--none')).toHaveText('No answer yet (1)Leo Lopez');
+  await expect(
+    coachNext
+      .getByRole('listitem')
+      .filter({ hasText: 'Skills Practice' })
+      .locator('.who-is-coming__row--none'),
+  ).toContainText('No answer yet (3)');
   await expectNoSidewaysScroll(coachPage);
   await snapshot(coachPage, info, 'dashboard-coach');
 
@@ -158,16 +165,15 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
   await expect(body).toBeHidden();
   await coachPage.context().close();
 
-  // The parent's dashboard: each of their players' answers (in roster order) on the game, none on the practice.
+  // The parent's dashboard: each of their players' answer pressed on the game, none on the practice.
   const parentPage = await newPage(browser, info);
   await signInAs(parentPage, parent);
-  const parentUpcoming = parentPage.getByRole('list', { name: 'Upcoming events' });
-  await expect(parentUpcoming.getByRole('listitem').filter({ hasText: 'vs Wolves' })).toContainText(
-    'RSVP: Leo: no answer yet · Mia: Attending',
-  );
-  await expect(parentUpcoming.getByRole('listitem').filter({ hasText: 'Skills Practice' })).toContainText(
-    'RSVP: Leo: no answer yet · Mia: no answer yet',
-  );
+  const wolvesMia = parentPage.getByRole('group', { name: 'RSVP for Mia Lopez, vs Wolves' });
+  await expect(wolvesMia.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true');
+  const wolvesLeo = parentPage.getByRole('group', { name: 'RSVP for Leo Lopez, vs Wolves' });
+  await expect(wolvesLeo.getByRole('button', { pressed: true })).toHaveCount(0);
+  const practiceMia = parentPage.getByRole('group', { name: 'RSVP for Mia Lopez, Skills Practice' });
+  await expect(practiceMia.getByRole('button', { pressed: true })).toHaveCount(0);
   await expectNoSidewaysScroll(parentPage);
   await snapshot(parentPage, info, 'dashboard-parent');
   await expectNoAxeViolations(parentPage, 'parent dashboard');

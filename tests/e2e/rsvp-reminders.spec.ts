@@ -33,6 +33,10 @@ async function openDay(page: Page, info: TestInfo, date: string) {
     'en-US',
     { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   );
+  // A phone opens the calendar on the schedule list: the month is one tap away.
+  const monthView = page.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Month' });
+  await expect(monthView).toBeVisible();
+  if ((await monthView.getAttribute('aria-pressed')) !== 'true') await monthView.click();
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('button', { name: /, today$/ })).toBeVisible();
   const cell = grid.getByRole('button', { name: new RegExp(`^${name},`) });

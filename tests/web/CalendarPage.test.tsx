@@ -358,28 +358,120 @@ describe('Team Calendar: a day', () => {
     expect(owls.textContent).not.toContain('Arrive by');
   });
 
-  it('shows at most 6 dots and +N on a phone, and the day in a sheet', async () => {
+  it("names what a phone's day holds per type, one tap from the list, and opens the day in a sheet", async () => {
     setPhone(true);
     const many = Array.from({ length: 8 }, (_, i) =>
       calEvent({
         id: `practice-${i}`,
         title: `Practice ${i}`,
         kind: 'practice',
+        type: 'practice',
         time: `1${i}:00`,
         rsvpEventId: i + 1,
       }),
     );
-    serve({ events: many });
+    serve({ events: [...many, calEvent({ id: 'game-9', date: '2026-11-24', rsvpEventId: 9 })] });
     renderPage();
-    await waitFor(() => expect(day(/November 24, 2026, 8 events/)).toBeTruthy());
-    const dots = within(day(/November 24/)).getByTestId('day-dots');
-    expect(dots.querySelectorAll('.cal-dot')).toHaveLength(6);
-    expect(dots.textContent).toBe('+2');
+    // A phone opens on the list; the month is one tap away.
+    fireEvent.click(await screen.findByRole('button', { name: 'Month' }));
+    await waitFor(() => expect(day(/November 24, 2026, 9 events/)).toBeTruthy());
+    const tally = within(day(/November 24/)).getByTestId('day-tally');
+    expect([...tally.children].map((c) => c.textContent)).toEqual(['G', '8P']);
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['GGames', 'PPractices', 'TTournaments']);
     // No side panel on a phone: a tap opens the day as a dialog.
     expect(screen.queryByRole('region', { name: /Tuesday, 11\/24\/2026/ })).toBeNull();
     fireEvent.click(day(/November 24/));
     const sheet = await screen.findByRole('dialog', { name: 'Tuesday, 11/24/2026' });
-    expect(within(sheet).getAllByRole('article')).toHaveLength(8);
+    expect(within(sheet).getAllByRole('article')).toHaveLength(9);
+  });
+});
+
+describe('Team Calendar: the schedule list', () => {
+  const season = [
+    calEvent({ id: 'game-1', title: 'vs Past Rovers', date: '2026-11-20', rsvpEventId: 1 }),
+    calEvent({ id: 'game-2', title: 'vs Hawks', date: '2026-11-25', time: '18:00', rsvpEventId: 2 }),
+    // The server answers in date order.
+    tournamentGame,
+    calEvent({
+      id: 'practice-3',
+      title: 'Tuesday Training',
+      date: '2026-12-01',
+      time: '17:30',
+      kind: 'practice',
+      type: 'practice',
+      gameType: null,
+      rsvpEventType: 'practice',
+      rsvpEventId: 3,
+    }),
+    calEvent({ id: 'game-4', title: 'vs Far Future', date: '2027-03-02', rsvpEventId: 4 }),
+  ];
+  const rowTitles = () =>
+    within(screen.getByRole('region', { name: 'Schedule' }))
+      .queryAllByRole('listitem')
+      .map((li) => li.querySelector('.cal-row__name')?.textContent);
+
+  it('opens on a phone as the next 2 weeks by week, with date, time, type, place and answers', async () => {
+    setPhone(true);
+    serve({
+      events: season,
+      players: [MIA, LEO],
+      rsvps: [rsvp(MIA, 'yes', { event_id: 2 }), rsvp(LEO, 'no', { event_id: 2 })],
+    });
+    renderPage();
+    await waitFor(() => expect(rowTitles()).toEqual(['vs Hawks', 'vs Eagles', 'Tuesday Training']));
+    expect(screen.getByRole('button', { name: 'Next 2 weeks' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('switches windows (All upcoming, Past) and filters by type; past events open without buttons', async () => {
+    setPhone(true);
+    serve({ events: season, rsvps: [rsvp(MIA, 'maybe', { event_id: 2 })] });
+    renderPage();
+    await waitFor(() => expect(rowTitles()).toEqual(['vs Hawks', 'vs Eagles', 'Tuesday Training']));
+    const hawks = screen.getByRole('button', { name: /vs Hawks/ });
+    expect(hawks.textContent).toContain('Wed, Nov 25');
+    expect(hawks.textContent).toContain('6:00 PM');
+    expect(hawks.textContent).toContain('League');
+    expect(hawks.textContent).toContain('Main Field');
+    expect(hawks.querySelector('.answer-line')?.textContent).toBe('Mia: Maybe');
+    expect(
+      within(screen.getByRole('region', { name: 'Schedule' }))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Week of Nov 22 - 28', 'Week of Nov 29 - Dec 5']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'All upcoming' }));
+    await waitFor(() =>
+      expect(rowTitles()).toEqual(['vs Hawks', 'vs Eagles', 'Tuesday Training', 'vs Far Future']),
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'practices' } });
+    expect(rowTitles()).toEqual(['Tuesday Training']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'tournaments' } });
+    expect(rowTitles()).toEqual(['vs Eagles']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'games' } });
+    expect(rowTitles()).toEqual(['vs Hawks', 'vs Far Future']);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'all' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['vs Past Rovers']));
+    fireEvent.click(screen.getByRole('button', { name: /vs Past Rovers/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Friday, 11/20/2026' });
+    expect(within(sheet).getByText(RSVP_MESSAGES.closed)).toBeTruthy();
+    expect(within(sheet).queryByRole('group', { name: /^RSVP for/ })).toBeNull();
+  });
+
+  it('is one tap away on a desktop, which opens on the month', async () => {
+    serve({ events: season });
+    renderPage();
+    await waitFor(() => expect(grid()).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['vs Hawks', 'vs Eagles', 'Tuesday Training']));
+    fireEvent.click(screen.getByRole('button', { name: /vs Hawks/ }));
+    const side = await screen.findByRole('region', { name: 'Wednesday, 11/25/2026' });
+    expect(within(side).getByRole('group', { name: 'RSVP for Mia Lee, vs Hawks' })).toBeTruthy();
   });
 });
 

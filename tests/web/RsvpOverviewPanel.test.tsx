@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OverviewEvent, RsvpList } from '../../src/shared/api/calendar.ts';
+import type { OverviewEvent } from '../../src/shared/api/calendar.ts';
 import { RsvpOverviewPanel } from '../../src/web/features/rsvp/components/RsvpOverviewPanel.tsx';
-import { RsvpSummary } from '../../src/web/features/rsvp/components/RsvpSummary.tsx';
 import { mockFetch, renderWithClient } from './render-with-client.tsx';
 
 afterEach(() => {
@@ -187,77 +186,5 @@ describe('Event RSVPs (Team Administration)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/Boom/)).toBeNull();
     warn.mockRestore();
-  });
-});
-
-function rsvpList(overrides: Partial<RsvpList> = {}): RsvpList {
-  const answer = (id: number, player_id: number, event_id: number, response: 'yes' | 'maybe' | 'no') => ({
-    id,
-    team_id: 3,
-    player_id,
-    player_name: '',
-    event_type: 'game' as const,
-    event_id,
-    response,
-    notes: null,
-    responded_by_name: 'Maria Lopez',
-    updated_at: '2026-11-20T10:00:00.000Z',
-  });
-  return {
-    players: [
-      { id: 1, team_id: 3, name: 'Mia Lopez', jersey_number: 10 },
-      { id: 2, team_id: 3, name: 'Leo Lopez', jersey_number: 7 },
-    ],
-    rsvps: [answer(1, 1, 5, 'yes'), answer(2, 2, 6, 'no'), answer(3, 1, 6, 'maybe')],
-    ...overrides,
-  };
-}
-
-describe("The dashboard's RSVP line", () => {
-  it("gives a parent each of their players' answers, with the spec's labels", () => {
-    const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 5 }} />);
-    expect(text(container)).toBe('RSVP: Mia: Attending · Leo: no answer yet');
-    cleanup();
-    const other = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 6 }} />);
-    expect(text(other.container)).toBe('RSVP: Mia: Maybe Attending · Leo: Not Attending');
-  });
-
-  it('matches the kind of event too: a practice with the same id is another event', () => {
-    const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'practice', id: 5 }} />);
-    expect(text(container)).toBe('RSVP: Mia: no answer yet · Leo: no answer yet');
-  });
-
-  it('uses full names when two players share a first name', () => {
-    const list = rsvpList({
-      players: [
-        { id: 1, team_id: 3, name: 'Mia Lopez', jersey_number: 10 },
-        { id: 2, team_id: 3, name: 'Mia Park', jersey_number: 7 },
-      ],
-    });
-    const { container } = render(<RsvpSummary list={list} event={{ kind: 'game', id: 5 }} />);
-    expect(text(container)).toBe('RSVP: Mia Lopez: Attending · Mia Park: no answer yet');
-  });
-
-  it("says 'RSVPs closed' beside a parent's answers once the event has started", () => {
-    const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 5 }} closed />);
-    expect(text(container)).toBe('RSVP: Mia: Attending · Leo: no answer yet · RSVPs closed');
-  });
-
-  it('gives a coach the counts and how many have not answered', () => {
-    const { container } = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 6 }} counts />);
-    expect(text(container)).toBe('RSVP: Yes 0 · Maybe 1 · No 1');
-    cleanup();
-    const five = render(<RsvpSummary list={rsvpList()} event={{ kind: 'game', id: 5 }} counts />);
-    expect(text(five.container)).toBe('RSVP: Yes 1 · Maybe 0 · No 0 · 1 not answered');
-  });
-
-  it('shows nothing without eligible players, while loading or after a failed load', () => {
-    const none = render(
-      <RsvpSummary list={rsvpList({ players: [], rsvps: [] })} event={{ kind: 'game', id: 5 }} />,
-    );
-    expect(none.container.innerHTML).toBe('');
-    cleanup();
-    const loading = render(<RsvpSummary list={undefined} event={{ kind: 'game', id: 5 }} counts />);
-    expect(loading.container.innerHTML).toBe('');
   });
 });

@@ -15,6 +15,8 @@ import { optionalText } from './fields.ts';
 //        on that team, or without team_id on every team of the caller)
 //   POST /api/team-rsvp/submit        body RsvpSubmit      -> Rsvp          (resubmitting replaces)
 //   POST /api/team-rsvp/submit-all    body RsvpSubmitAll   -> Rsvp[]        (several players, one tap)
+//   POST /api/team-rsvp/team/{teamId}/upcoming  body RsvpUpcoming  -> Rsvp[]  ('Answer all upcoming':
+//        one player, every event not yet started, all or none)
 //   GET  /api/team-rsvp/team/{teamId}/overview                           -> { upcoming_events }
 //   POST /api/team-rsvp/remind        body {event_type, event_id}  -> { sent }   (api/notifications.ts)
 //   GET  /api/team-rsvp/answer-link?token=   -> AnswerLink   (no sign-in: what an email's answer link records)
@@ -53,6 +55,13 @@ export const rsvpSubmitAllBody = z.object({
   notes: optionalText('Notes', RSVP_LIMITS.notesMax),
 });
 export type RsvpSubmitAll = z.input<typeof rsvpSubmitAllBody>;
+
+/** 'Answer all upcoming': one player's answer to every upcoming event of the team (all or none). */
+export const rsvpUpcomingBody = z.object({
+  player_id: idField('Player id'),
+  response: responseField,
+});
+export type RsvpUpcoming = z.input<typeof rsvpUpcomingBody>;
 
 export const rsvpSchema = z.object({
   id: z.number().int(),

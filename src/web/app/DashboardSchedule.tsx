@@ -1,16 +1,11 @@
 import { type ComponentType, type ReactNode, useDeferredValue } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
-import { rsvpClosedMessage } from '../../shared/rsvp.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
-import { useMyRsvps } from '../features/rsvp/api/get-my-rsvps.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
-import { RemindRsvps, useRemindersPending } from '../features/rsvp/components/RemindRsvps.tsx';
-import { RsvpSummary } from '../features/rsvp/components/RsvpSummary.tsx';
-import { DASHBOARD_REFRESH_MS, DashboardEvents } from '../features/events/components/DashboardEvents.tsx';
+import { NextUp } from '../features/dashboard/components/NextUp.tsx';
+import { useNextUpRsvps } from '../features/rsvp/lib/use-next-up-rsvps.tsx';
+import { DashboardEvents } from '../features/events/components/DashboardEvents.tsx';
 import { usePlayers } from '../features/roster/api/get-players.ts';
-import { useCan } from '../lib/permissions.ts';
-import { useTeamTimeZone } from '../lib/public-config.ts';
-import { useNow } from '../lib/use-now.ts';
 
 // The schedule cards are in the signed-in app's file, not a lazy file of their own: on a phone each lazy
 // file was one more round trip before the first screen (docs/decisions/040).
@@ -60,7 +55,6 @@ export function DashboardSchedule({ team, coachLike, cards, tail }: DashboardSch
 
 function ScheduleWithRsvps({
   team,
-  coachLike,
   userId,
   roster,
   after,
@@ -69,31 +63,15 @@ function ScheduleWithRsvps({
   roster: RosterProgress | undefined;
   after: ReactNode;
 }) {
-  // One request for every card: the players the user answers for and their answers on this team.
-  const rsvps = useMyRsvps(userId, team.id, { refetchInterval: DASHBOARD_REFRESH_MS });
-  const zone = useTeamTimeZone();
-  const now = useNow();
-  // Whose closing time applies: attendance may still be recorded by those who may record it.
-  const role = useCan(team, 'record_attendance') ? 'coach' : 'parent';
-  // Those who see the RSVP overview get 'Remind' on each event, shown with the schedule.
-  const remindersPending = useRemindersPending(team);
+  // 'Next up': the events' next three with the rsvp feature's answers (one request for all of them).
+  const rsvps = useNextUpRsvps(team, userId);
   return (
     <DashboardEvents
       team={team}
       roster={roster}
-      pending={rsvps.isPending || remindersPending}
+      pending={rsvps.loading}
       after={after}
-      rsvpSummary={(event) => (
-        <>
-          <RsvpSummary
-            list={rsvps.data}
-            event={event}
-            counts={coachLike}
-            closed={rsvpClosedMessage(role, event, zone, now) !== undefined}
-          />
-          <RemindRsvps team={team} eventType={event.kind} eventId={event.id} />
-        </>
-      )}
+      nextUp={(events) => <NextUp events={events} rsvps={rsvps} />}
     />
   );
 }

@@ -16,6 +16,8 @@ export interface CalendarRsvps {
   filter: ReactNode;
   /** One event's RSVP: each shown player's answer and buttons. */
   eventRsvp: (event: CalendarEvent) => ReactNode;
+  /** One event's answers in a line, for the schedule list (no buttons: a tap opens the day). */
+  answers: (event: CalendarEvent) => ReactNode;
 }
 
 /** A hook: the calendar calls it once per render for the team on screen. */

@@ -122,6 +122,36 @@ export function upsertAnswers(
     .returning();
 }
 
+/**
+ * One player's same answer to several events of one kind ('Answer all upcoming'), in one statement: an
+ * answer already given is replaced (its note stays), with who gave it and when.
+ */
+export function upsertPlayerAnswers(
+  db: Db,
+  teamId: number,
+  playerId: number,
+  type: RsvpEventType,
+  eventIds: readonly number[],
+  response: RsvpResponse,
+  respondedBy: number,
+): Promise<RsvpRow[]> {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  const { column, key } = EVENT_COLUMNS[type];
+  return db
+    .insert(rsvps)
+    .values(eventIds.map((id) => ({ teamId, playerId, [key]: id, response, respondedBy })))
+    .onConflictDoUpdate({
+      target: [rsvps.playerId, column],
+      set: {
+        response: sql`excluded.response`,
+        respondedBy: sql`excluded.responded_by`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: eq(rsvps.teamId, teamId),
+    })
+    .returning();
+}
+
 /** The answers of these players on the team, with the player's and the answering user's names. */
 export function answersOfPlayers(db: Db, teamId: number, playerIds: readonly number[]) {
   return db

@@ -12,9 +12,10 @@ import {
   rsvpSchema,
   rsvpSubmitAllBody,
   rsvpSubmitBody,
+  rsvpUpcomingBody,
 } from '../../../shared/api/calendar.ts';
 import { remindAnswer, remindBody } from '../../../shared/api/notifications.ts';
-import { RSVP_MESSAGES } from '../../../shared/rsvp.ts';
+import { RSVP_LIMITS, RSVP_MESSAGES } from '../../../shared/rsvp.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../http-error.ts';
@@ -74,6 +75,24 @@ export async function rsvpRoutes(
     '/submit-all',
     { schema: { body: rsvpSubmitAllBody, response: { 200: z.array(rsvpSchema) } }, config: ofEvent(rsvp) },
     (request) => rsvp.submitAll(request.teamAccess, request.body),
+  );
+
+  // 'Answer all upcoming': the team is :teamId's (another team's is 404), limited per user like a burst
+  // of taps would never need.
+  r.post(
+    '/team/:teamId/upcoming',
+    {
+      schema: { params: teamParams, body: rsvpUpcomingBody, response: { 200: z.array(rsvpSchema) } },
+      preHandler: app.limitBy([
+        {
+          name: 'rsvp-upcoming:user',
+          max: RSVP_LIMITS.upcomingPerHour,
+          windowMinutes: 60,
+          key: (request) => String(request.user.id),
+        },
+      ]),
+    },
+    (request) => rsvp.answerUpcoming(request.teamAccess, request.body),
   );
 
   r.get(

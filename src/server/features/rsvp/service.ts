@@ -5,8 +5,16 @@ import type {
   RsvpList,
   rsvpSubmitAllBody,
   rsvpSubmitBody,
+  rsvpUpcomingBody,
 } from '../../../shared/api/calendar.ts';
-import { RSVP_MESSAGES, rsvpClosedMessage } from '../../../shared/rsvp.ts';
+import { todayIn } from '../../../shared/event-dates.ts';
+import {
+  RSVP_EVENT_TYPES,
+  RSVP_MESSAGES,
+  rsvpClosedMessage,
+  rsvpWindow,
+  type RsvpWhen,
+} from '../../../shared/rsvp.ts';
 import { ANSWER_LINK_MESSAGES, firstName } from '../../../shared/rsvp-reminders.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -28,6 +36,7 @@ import * as queries from './queries.ts';
 
 type SubmitInput = z.output<typeof rsvpSubmitBody>;
 type SubmitAllInput = z.output<typeof rsvpSubmitAllBody>;
+type UpcomingInput = z.output<typeof rsvpUpcomingBody>;
 /** An answer and its note (undefined: a note already given stays). */
 type AnswerInput = { response: SubmitInput['response']; notes: string | null | undefined };
 
@@ -201,6 +210,61 @@ export function createRsvpService({
     submitAll(access: TeamAccess, input: SubmitAllInput): Promise<Rsvp[]> {
       const event = { type: input.event_type, id: input.event_id };
       return answer(access, event, [...new Set(input.player_ids)], input);
+    },
+
+    /**
+     * 'Answer all upcoming' (docs/product/calendar-rsvp-and-feed.md 'Next up'): one player's same answer
+     * to every event of the team that has not started and is not cancelled, in one transaction (all or
+     * none). Answers already given are replaced; their notes stay. Events already started are left as
+     * they are, for coaches too.
+     */
+    async answerUpcoming(access: TeamAccess, input: UpcomingInput): Promise<Rsvp[]> {
+      const [player] = await playersToAnswerFor(db, access, [input.player_id], RSVP_MESSAGES);
+      if (!player) throw notFound(RSVP_MESSAGES.playerNotFound);
+      const teamId = access.team.id;
+      const zone = config.TEAM_TIME_ZONE;
+      const at = now();
+      const today = todayIn(zone, at);
+      const [games, tournamentGames, practices] = await Promise.all([
+        queries.upcomingGames(db, teamId, today),
+        queries.upcomingTournamentGames(db, teamId, today),
+        queries.upcomingPractices(db, teamId, today),
+      ]);
+      const open = (event: RsvpWhen & { status: string }) =>
+        event.status !== 'cancelled' && rsvpWindow(event, zone, at) === 'open';
+      const ids = {
+        game: games.filter((g) => open({ ...g, tournamentEndDate: null })).map((g) => g.id),
+        tournament: tournamentGames.filter(open).map((g) => g.id),
+        practice: practices.filter((p) => open({ ...p, tournamentEndDate: null })).map((p) => p.id),
+      };
+      let rows: queries.RsvpRow[];
+      try {
+        rows = await db.transaction(async (tx) => {
+          const stored: queries.RsvpRow[] = [];
+          for (const type of RSVP_EVENT_TYPES) {
+            stored.push(
+              ...(await queries.upsertPlayerAnswers(
+                tx,
+                teamId,
+                player.id,
+                type,
+                ids[type],
+                input.response,
+                access.user.id,
+              )),
+            );
+          }
+          return stored;
+        });
+      } catch (error) {
+        // An event or the player was deleted between the read and the write: nothing was stored.
+        const broken = brokenReference(error);
+        if (broken === undefined) throw error;
+        throw notFound(
+          broken === 'rsvps_player_team_fk' ? RSVP_MESSAGES.playerNotFound : RSVP_MESSAGES.eventNotFound,
+        );
+      }
+      return rows.map((row) => toRsvp(row, player.name, access.user.name));
     },
 
     /** The players the caller may answer for and their answers, on every event of the team. */

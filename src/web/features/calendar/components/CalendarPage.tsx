@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { User } from '../../../../shared/api/auth.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
-import { CALENDAR_MESSAGES, monthOf, monthTitle, shiftMonth } from '../../../../shared/calendar.ts';
+import {
+  CALENDAR_MESSAGES,
+  type CalendarEvent,
+  monthOf,
+  monthTitle,
+  shiftMonth,
+} from '../../../../shared/calendar.ts';
 import { todayIn } from '../../../../shared/event-dates.ts';
 import { addDays, formatDate } from '../../../../shared/events.ts';
 import { Modal } from '../../../components/Modal.tsx';
@@ -13,9 +19,11 @@ import { getCalendarEvents, useCalendarEvents } from '../api/get-calendar-events
 import { calendarKeys } from '../api/keys.ts';
 import { byDate, dayInMonth, gridRange, WEEKDAYS, weekday } from '../lib/month.ts';
 import { openPrintWindow, PRINT_DAYS, writeLoading, writeSchedule } from '../lib/print-schedule.ts';
+import { SCHEDULE_TEXT } from '../lib/schedule.ts';
 import { useIsPhone } from '../lib/use-is-phone.ts';
 import { DayEvents } from './DayEvents.tsx';
 import { CalendarLegend, MonthGrid } from './MonthGrid.tsx';
+import { ScheduleList } from './ScheduleList.tsx';
 import { SubscribeModal } from './SubscribeModal.tsx';
 import './calendar.css';
 
@@ -78,9 +86,15 @@ function TeamCalendar({
   const [sheetOpen, setSheetOpen] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
   const [printing, setPrinting] = useState(false);
+  // A phone opens on the schedule list, a desktop on the month (docs/product/calendar-rsvp-and-feed.md
+  // 'Schedule list'); either is one tap from the other.
+  const [view, setView] = useState<'list' | 'month'>(() => (phone ? 'list' : 'month'));
+  /** The day opened from the list: its events as the list read them (any month). */
+  const [listDay, setListDay] = useState<readonly CalendarEvent[] | null>(null);
 
   const range = gridRange(month);
-  const events = useCalendarEvents(team.id, range.from, range.to);
+  // The month is read only while it shows: the list reads its own window.
+  const events = useCalendarEvents(team.id, range.from, range.to, view === 'month');
   const eventsByDate = useMemo(() => byDate(events.data ?? []), [events.data]);
   const rsvps = useRsvps(team, user.id, coachLike);
 
@@ -150,12 +164,36 @@ function TeamCalendar({
     );
   }
 
-  const dayEvents = eventsByDate.get(selected) ?? [];
-  const panel = <DayEvents events={dayEvents} eventRsvp={rsvps.eventRsvp} />;
+  const openListDay = (date: string, dayEvents: readonly CalendarEvent[]) => {
+    setSelected(date);
+    setListDay(dayEvents);
+    if (phone) setSheetOpen(true);
+  };
+
+  const dayEvents = (view === 'list' ? listDay : null) ?? eventsByDate.get(selected) ?? [];
+  const panel =
+    view === 'list' && !listDay ? (
+      <p className="muted cal-panel__empty">{SCHEDULE_TEXT.pickEvent}</p>
+    ) : (
+      <DayEvents events={dayEvents} eventRsvp={rsvps.eventRsvp} />
+    );
 
   return (
     <div className="page-body page-body--wide cal-page">
       <div className="cal-toolbar">
+        <div className="cal-switch cal-toolbar__view" role="group" aria-label={SCHEDULE_TEXT.viewLabel}>
+          {(['list', 'month'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="cal-switch__option"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {SCHEDULE_TEXT[option]}
+            </button>
+          ))}
+        </div>
         <div className="cal-toolbar__actions">
           <button
             type="button"
@@ -173,63 +211,67 @@ function TeamCalendar({
       </div>
 
       <div className="cal-layout">
-        <section className="card cal-month" aria-labelledby={titleId}>
-          <div className="cal-month__head">
-            <button
-              type="button"
-              className="icon-button cal-month__arrow"
-              aria-label="Previous month"
-              onClick={() => goToMonth(shiftMonth(month, -1))}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <h2 id={titleId} className="cal-month__title" aria-live="polite">
-              {monthTitle(month)}
-            </h2>
-            <button
-              type="button"
-              className="icon-button cal-month__arrow"
-              aria-label="Next month"
-              onClick={() => goToMonth(shiftMonth(month, 1))}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-            {monthOf(today) !== month && (
+        {view === 'list' ? (
+          <ScheduleList teamId={team.id} today={today} answers={rsvps.answers} onOpenDay={openListDay} />
+        ) : (
+          <section className="card cal-month" aria-labelledby={titleId}>
+            <div className="cal-month__head">
               <button
                 type="button"
-                className="button button--small button--secondary cal-month__today"
-                onClick={() => goToMonth(monthOf(today))}
+                className="icon-button cal-month__arrow"
+                aria-label="Previous month"
+                onClick={() => goToMonth(shiftMonth(month, -1))}
               >
-                Today
+                <span aria-hidden="true">‹</span>
               </button>
+              <h2 id={titleId} className="cal-month__title" aria-live="polite">
+                {monthTitle(month)}
+              </h2>
+              <button
+                type="button"
+                className="icon-button cal-month__arrow"
+                aria-label="Next month"
+                onClick={() => goToMonth(shiftMonth(month, 1))}
+              >
+                <span aria-hidden="true">›</span>
+              </button>
+              {monthOf(today) !== month && (
+                <button
+                  type="button"
+                  className="button button--small button--secondary cal-month__today"
+                  onClick={() => goToMonth(monthOf(today))}
+                >
+                  Today
+                </button>
+              )}
+            </div>
+            {events.isError && (
+              <p className="cal-month__status" role="alert">
+                The calendar could not be loaded.{' '}
+                <button type="button" className="link-button" onClick={() => void events.refetch()}>
+                  Try again
+                </button>
+              </p>
             )}
-          </div>
-          {events.isError && (
-            <p className="cal-month__status" role="alert">
-              The calendar could not be loaded.{' '}
-              <button type="button" className="link-button" onClick={() => void events.refetch()}>
-                Try again
-              </button>
-            </p>
-          )}
-          {events.isPending && (
-            <p className="visually-hidden" role="status">
-              Loading events...
-            </p>
-          )}
-          <MonthGrid
-            month={month}
-            labelledBy={titleId}
-            today={today}
-            selected={phone && !sheetOpen ? null : selected}
-            focused={focused}
-            eventsByDate={eventsByDate}
-            phone={phone}
-            onSelect={select}
-            onMove={move}
-          />
-          <CalendarLegend />
-        </section>
+            {events.isPending && (
+              <p className="visually-hidden" role="status">
+                Loading events...
+              </p>
+            )}
+            <MonthGrid
+              month={month}
+              labelledBy={titleId}
+              today={today}
+              selected={phone && !sheetOpen ? null : selected}
+              focused={focused}
+              eventsByDate={eventsByDate}
+              phone={phone}
+              onSelect={select}
+              onMove={move}
+            />
+            <CalendarLegend phone={phone} />
+          </section>
+        )}
 
         {!phone && (
           <section className="card cal-panel" aria-labelledby={`${titleId}-day`}>

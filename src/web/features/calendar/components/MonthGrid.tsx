@@ -4,10 +4,17 @@ import {
   CALENDAR_MESSAGES,
   type CalendarEvent,
   monthGrid,
-  phoneDots,
 } from '../../../../shared/calendar.ts';
 import { formatTime } from '../../../../shared/events.ts';
 import { eventCount, moveByKey, spokenDate, WEEKDAYS } from '../lib/month.ts';
+import { dayTally, SCHEDULE_TYPE_LABELS, type ScheduleType } from '../lib/schedule.ts';
+
+/** The phone grid's letter per type, explained by the legend. */
+const TALLY_LETTERS: Record<Exclude<ScheduleType, 'all'>, string> = {
+  games: 'G',
+  practices: 'P',
+  tournaments: 'T',
+};
 
 interface MonthGridProps {
   /** 'YYYY-MM'. */
@@ -105,7 +112,7 @@ export function MonthGrid({
                       {Number(date.slice(8, 10))}
                     </span>
                     {events.length > 0 &&
-                      (phone ? <DayDots events={events} /> : <DayChips events={events} />)}
+                      (phone ? <DayTally events={events} /> : <DayChips events={events} />)}
                   </button>
                 </td>
               );
@@ -117,17 +124,16 @@ export function MonthGrid({
   );
 }
 
-function DayDots({ events }: { events: readonly CalendarEvent[] }) {
-  const { shown, more } = phoneDots(events);
+/** A phone's day: what it holds, a count per type ('2G', 'P', 'T'), not dots alone. */
+function DayTally({ events }: { events: readonly CalendarEvent[] }) {
   return (
-    <span className="cal-dots" aria-hidden="true" data-testid="day-dots">
-      {shown.map((event) => (
-        <span
-          key={event.id}
-          className={`cal-dot cal-dot--${event.kind}${event.isPlaceholder ? ' cal-dot--placeholder' : ''}`}
-        />
+    <span className="cal-tally" aria-hidden="true" data-testid="day-tally">
+      {dayTally(events).map(({ type, count }) => (
+        <span key={type} className={`cal-tally__item cal-tally__item--${type}`}>
+          {count > 1 ? count : ''}
+          {TALLY_LETTERS[type]}
+        </span>
       ))}
-      {more > 0 && <span className="cal-dots__more">+{more}</span>}
     </span>
   );
 }
@@ -155,7 +161,20 @@ function DayChips({ events }: { events: readonly CalendarEvent[] }) {
 }
 
 /** The colours of the kinds of event, and the dashed look of a tournament day without a game. */
-export function CalendarLegend() {
+export function CalendarLegend({ phone = false }: { phone?: boolean }) {
+  if (phone)
+    return (
+      <ul className="cal-legend" aria-label="Legend">
+        {(['games', 'practices', 'tournaments'] as const).map((type) => (
+          <li key={type} className="cal-legend__item">
+            <span className={`cal-tally__item cal-tally__item--${type}`} aria-hidden="true">
+              {TALLY_LETTERS[type]}
+            </span>
+            {SCHEDULE_TYPE_LABELS[type]}
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <ul className="cal-legend" aria-label="Legend">
       {Object.entries(CALENDAR_KIND_LABELS).map(([kind, label]) => (

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Team } from '../../../../shared/api/teams.ts';
+import { type CalendarEvent, calendarEvents } from '../../../../shared/calendar.ts';
 import { formatDate, formatTime, GAME_STATUS_LABELS } from '../../../../shared/events.ts';
 import type { RsvpEventType } from '../../../../shared/rsvp.ts';
 import { Tag } from '../../../components/Tag.tsx';
@@ -65,6 +66,7 @@ export function DashboardEvents({
   rsvpSummary,
   pending = false,
   after,
+  nextUp,
 }: {
   team: Pick<Team, 'id'>;
   /** For a coach: what the roster holds, for the new team's next steps (the app reads the roster). */
@@ -75,6 +77,11 @@ export function DashboardEvents({
   pending?: boolean | undefined;
   /** What the dashboard shows below the schedule, shown with it. */
   after?: ReactNode;
+  /**
+   * 'Next up' above the schedule, given the team's events as the calendar derives them (from today on;
+   * the app composes it with the RSVPs: docs/product/calendar-rsvp-and-feed.md 'Next up').
+   */
+  nextUp?: ((events: readonly CalendarEvent[]) => ReactNode) | undefined;
 }) {
   const today = useToday();
   const options = { refetchInterval: DASHBOARD_REFRESH_MS, refetchOnWindowFocus: 'always' as const };
@@ -85,6 +92,18 @@ export function DashboardEvents({
   const upcoming = upcomingEvents(tournaments.data ?? [], games.data ?? [], practices.data ?? [], today);
   const results = recentResults(tournaments.data ?? [], games.data ?? [], today);
 
+  // The same three lists as the rest of the dashboard (no request of its own), derived once per answer.
+  const wantsNextUp = nextUp !== undefined;
+  const fromToday = useMemo(
+    () =>
+      wantsNextUp
+        ? calendarEvents(
+            { tournaments: tournaments.data ?? [], games: games.data ?? [], practices: practices.data ?? [] },
+            today,
+          ).filter((event) => event.date >= today)
+        : [],
+    [wantsNextUp, tournaments.data, games.data, practices.data, today],
+  );
   const eventsLoaded = tournaments.isSuccess && games.isSuccess && practices.isSuccess;
   const hasEvents = [tournaments.data, games.data, practices.data].some((list) => (list?.length ?? 0) > 0);
 
@@ -96,6 +115,7 @@ export function DashboardEvents({
   return (
     <>
       {roster && eventsLoaded && <TeamNextSteps roster={roster} hasEvents={hasEvents} />}
+      {nextUp?.(fromToday)}
       <section className="card" aria-labelledby="upcoming-events-title">
         <div className="section-header">
           <h2 id="upcoming-events-title" className="card__title">

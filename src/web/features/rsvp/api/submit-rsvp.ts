@@ -4,6 +4,7 @@ import {
   type Rsvp,
   type RsvpSubmit,
   type RsvpSubmitAll,
+  type RsvpUpcoming,
 } from '../../../../shared/api/calendar.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
@@ -25,4 +26,23 @@ export function submitRsvpAll(body: RsvpSubmitAll): Promise<Rsvp[]> {
 
 export function useSubmitRsvpAll(teamId: number) {
   return useReloadingMutation(submitRsvpAll, [rsvpKeys.mine(teamId), rsvpKeys.overview(teamId)]);
+}
+
+/**
+ * POST /api/team-rsvp/team/{teamId}/upcoming: one player's answer to every upcoming event of the team
+ * ('Answer all upcoming'), stored all together or not at all.
+ */
+export function answerUpcoming(teamId: number, body: RsvpUpcoming): Promise<Rsvp[]> {
+  return apiRequest(`/team-rsvp/team/${teamId}/upcoming`, {
+    method: 'POST',
+    json: body,
+    schema: z.array(rsvpSchema),
+  });
+}
+
+export function useAnswerUpcoming(teamId: number) {
+  return useReloadingMutation(
+    (body: RsvpUpcoming) => answerUpcoming(teamId, body),
+    [rsvpKeys.mine(teamId), rsvpKeys.overview(teamId)],
+  );
 }

@@ -5,7 +5,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles.ts';
 import { RSVP_LABELS, RSVP_RESPONSES, type RsvpResponse } from '../../../../shared/rsvp.ts';
 import { useRsvpOverview } from '../api/get-rsvp-overview.ts';
 import { RemindLine } from './RemindRsvps.tsx';
-import { RsvpCounts } from './RsvpSummary.tsx';
+import { RsvpCounts } from './RsvpCounts.tsx';
 import './rsvp.css';
 
 type Response = OverviewEvent['responses'][number];

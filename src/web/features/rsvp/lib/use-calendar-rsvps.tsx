@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Team } from '../../../../shared/api/teams.ts';
 import type { CalendarRsvps } from '../../../lib/calendar-rsvps.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { AnswerLine } from '../components/AnswerLine.tsx';
 import { EventRsvp } from '../components/EventRsvp.tsx';
 import { RemindRsvps, useRemindersPending } from '../components/RemindRsvps.tsx';
 import { EVERY_PLAYER, ShowRsvpsFor } from '../components/ShowRsvpsFor.tsx';
@@ -25,6 +26,7 @@ export function useCalendarRsvps(team: Team, userId: number, coachLike: boolean)
       rsvp.players.length < 2 ? null : (
         <ShowRsvpsFor players={rsvp.players} coachLike={coachLike} value={showFor} onChange={setShowFor} />
       ),
+    answers: (event) => <AnswerLine event={event} rsvp={rsvp} />,
     eventRsvp: (event) => (
       <EventRsvp
         event={event}

@@ -61,18 +61,21 @@ export function useRsvpActions(
     filter,
     coachLike,
     runsTeam = coachLike,
+    refetchInterval,
   }: {
     filter: number | null;
     coachLike: boolean;
     /** Coach of this team or admin: answers for 7 days after an event starts (defaults to coachLike). */
     runsTeam?: boolean;
+    /** Read the answers again this often while the page is visible (the dashboard). */
+    refetchInterval?: number;
   },
 ): RsvpActions {
   const queryClient = useQueryClient();
   const zone = useTeamTimeZone();
   const now = useNow();
   const role = runsTeam ? 'coach' : 'parent';
-  const list = useMyRsvps(userId, teamId);
+  const list = useMyRsvps(userId, teamId, refetchInterval ? { refetchInterval } : {});
   const single = useSubmitRsvp(teamId);
   const all = useSubmitRsvpAll(teamId);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
