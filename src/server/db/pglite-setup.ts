@@ -3,7 +3,7 @@
 // WebAssembly compiler task and one malloc arena). PGlite's set-up runs a second
 // PostgreSQL instance beside the first and never gives its memory back: in the server's process it
 // stayed for good. Here it ends with the process; the server then opens a ready folder. Three things
-// keep this process under 300 MB (it peaked at 730 MB; docs/decisions/034):
+// keep this process near 300 MB (it peaked at 730 MB; docs/decisions/034):
 // - initdb writes the database straight into the folder: PGlite hands an in-memory file system to
 //   initdb as it is, while for a folder it builds the whole database in memory, packs it into a tarball
 //   and unpacks that (+110-190 MB). The folder is mounted under a MemoryFS, so initdb writes to disk.
