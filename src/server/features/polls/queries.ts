@@ -174,5 +174,7 @@ export async function upsertVote(
         votedAsStaff: vote.votedAsStaff,
         createdAt: sql`now()`,
       },
+      // The team in the WHERE clause of the replaced row too, as every query by id has it.
+      setWhere: eq(pollVotes.teamId, vote.teamId),
     });
 }

@@ -1,6 +1,6 @@
 import { defineFeature } from '../../feature-module.ts';
 import { createReminderService } from './reminders.ts';
-import { answerLinkRoutes, rsvpRoutes } from './routes.ts';
+import { answerLinkRoutes, rsvpRoutes, teamRsvpRoutes } from './routes.ts';
 import { createRsvpService } from './service.ts';
 
 export const rsvpFeature = defineFeature({
@@ -12,6 +12,7 @@ export const rsvpFeature = defineFeature({
   }),
   routes: (group) => [
     group('signedIn', '/team-rsvp', rsvpRoutes, ({ rsvp, rsvpReminders }) => ({ rsvp, rsvpReminders })),
+    group('signedIn', '/team-rsvp/team', teamRsvpRoutes, ({ rsvp }) => ({ rsvp })),
     // An email's answer links work without signing in (docs/product/notifications.md 'Answer from the email').
     group('public', '/team-rsvp/answer-link', answerLinkRoutes, ({ rsvp }, { config }) => ({ rsvp, config })),
   ],

@@ -137,19 +137,27 @@ export function upsertPlayerAnswers(
 ): Promise<RsvpRow[]> {
   if (eventIds.length === 0) return Promise.resolve([]);
   const { column, key } = EVENT_COLUMNS[type];
-  return db
-    .insert(rsvps)
-    .values(eventIds.map((id) => ({ teamId, playerId, [key]: id, response, respondedBy })))
-    .onConflictDoUpdate({
-      target: [rsvps.playerId, column],
-      set: {
-        response: sql`excluded.response`,
-        respondedBy: sql`excluded.responded_by`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: eq(rsvps.teamId, teamId),
-    })
-    .returning();
+  return (
+    db
+      .insert(rsvps)
+      // In id order: two of these at once for one player (a double tap, both parents) lock the rows in the
+      // same order instead of deadlocking.
+      .values(
+        [...eventIds]
+          .sort((a, b) => a - b)
+          .map((id) => ({ teamId, playerId, [key]: id, response, respondedBy })),
+      )
+      .onConflictDoUpdate({
+        target: [rsvps.playerId, column],
+        set: {
+          response: sql`excluded.response`,
+          respondedBy: sql`excluded.responded_by`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: eq(rsvps.teamId, teamId),
+      })
+      .returning()
+  );
 }
 
 /** The answers of these players on the team, with the player's and the answering user's names. */

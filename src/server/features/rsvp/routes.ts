@@ -77,10 +77,30 @@ export async function rsvpRoutes(
     (request) => rsvp.submitAll(request.teamAccess, request.body),
   );
 
+  r.get(
+    '/user/:userId/events',
+    {
+      schema: { params: userParams, querystring: rsvpListQuery, response: { 200: rsvpListSchema } },
+      config: ownList,
+    },
+    (request) =>
+      request.query.team_id === undefined
+        ? rsvp.listOnEveryTeam(request.user)
+        : rsvp.listOnTeam(request.teamAccess),
+  );
+}
+
+/**
+ * /team-rsvp/team/:teamId: a team's answers as a whole. The signed-in scope loads the caller's access
+ * to :teamId's team (another team's is 404).
+ */
+export async function teamRsvpRoutes(app: FastifyInstance, { rsvp }: { rsvp: RsvpService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   // 'Answer all upcoming': the team is :teamId's (another team's is 404), limited per user like a burst
   // of taps would never need.
   r.post(
-    '/team/:teamId/upcoming',
+    '/:teamId/upcoming',
     {
       schema: { params: teamParams, body: rsvpUpcomingBody, response: { 200: z.array(rsvpSchema) } },
       preHandler: app.limitBy([
@@ -96,19 +116,7 @@ export async function rsvpRoutes(
   );
 
   r.get(
-    '/user/:userId/events',
-    {
-      schema: { params: userParams, querystring: rsvpListQuery, response: { 200: rsvpListSchema } },
-      config: ownList,
-    },
-    (request) =>
-      request.query.team_id === undefined
-        ? rsvp.listOnEveryTeam(request.user)
-        : rsvp.listOnTeam(request.teamAccess),
-  );
-
-  r.get(
-    '/team/:teamId/overview',
+    '/:teamId/overview',
     { schema: { params: teamParams, response: { 200: overviewSchema } } },
     (request) => rsvp.overview(request.teamAccess),
   );
