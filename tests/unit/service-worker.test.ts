@@ -102,9 +102,17 @@ function loadWorker(shell = { version: 'v2', files: SHELL_FILES }) {
     return response;
   }
 
+  /** The page's message to the worker (a sign-in or sign-out). */
+  async function dispatchMessage(data: unknown): Promise<void> {
+    const lifetime: Promise<unknown>[] = [];
+    listeners.get('message')!({ data, waitUntil: (promise: Promise<unknown>) => lifetime.push(promise) });
+    await Promise.all(lifetime);
+  }
+
   return {
     caches,
     listeners,
+    dispatchMessage,
     requestPolicy: get<(...args: unknown[]) => string>('requestPolicy'),
     apiCacheName: get<(authorization: string | null) => Promise<string | null>>('apiCacheName'),
     isKeepable: get<(response: unknown) => boolean>('isKeepable'),
@@ -244,6 +252,29 @@ describe("the service worker's copies of API answers", () => {
     expect(await worker.caches.keys()).toEqual([]);
     worker.setNetwork(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(worker.dispatchFetch(read('/api/games/3'))).rejects.toThrow('Failed to fetch');
+  });
+
+  it('keeps no answer to a read asked before a sign-out, and deletes the copies when told', async () => {
+    const worker = loadWorker();
+    worker.setNetwork(async () => answer('Ann’s schedule'));
+    await worker.dispatchFetch(read('/api/games/3'));
+    // A read under way when Ann signs out: its answer comes after the page deleted her copies.
+    let arrive!: (response: Response) => void;
+    worker.setNetwork(() => new Promise<Response>((resolve) => (arrive = resolve)));
+    const late = worker.dispatchFetch(read('/api/teams/3/players'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await worker.dispatchMessage({ type: 'forget-offline-copies', keep: null });
+    expect((await worker.caches.keys()).filter((name) => name.startsWith('club-api-'))).toEqual([]);
+    arrive(answer('Ann’s contact sheet'));
+    expect(await ((await late) as Response).text()).toBe('Ann’s contact sheet');
+    expect((await worker.caches.keys()).filter((name) => name.startsWith('club-api-'))).toEqual([]);
+    // The next user's reads are kept as before.
+    worker.setNetwork(async () => answer('Bob’s schedule'));
+    await worker.dispatchFetch(read('/api/games/3', 'token-of-bob'));
+    worker.setNetwork(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(
+      await ((await worker.dispatchFetch(read('/api/games/3', 'token-of-bob'))) as Response).text(),
+    ).toBe('Bob’s schedule');
   });
 
   it('does not handle writes or the live stream at all', async () => {

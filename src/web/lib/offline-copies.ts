@@ -6,6 +6,8 @@
 /** Set by the service worker on an answer it gives back from its copy: when that copy was stored. */
 export const OFFLINE_COPY_HEADER = 'X-Offline-Stored-At';
 const API_CACHE_PREFIX = 'club-api-';
+/** The message the worker listens for (FORGET_COPIES in sw.js). */
+const FORGET_COPIES_MESSAGE = 'forget-offline-copies';
 
 /** The cache the service worker keeps this token's answers in. */
 export async function apiCacheName(token: string): Promise<string> {
@@ -19,6 +21,9 @@ export async function forgetOfflineCopies(keepToken: string | null = null): Prom
   try {
     if (typeof caches === 'undefined') return;
     const keep = keepToken ? await apiCacheName(keepToken) : null;
+    // The worker stops keeping answers to reads asked before now (a read under way at a sign-out would
+    // otherwise put them back) and deletes the copies as well.
+    navigator.serviceWorker?.controller?.postMessage({ type: FORGET_COPIES_MESSAGE, keep });
     const names = await caches.keys();
     await Promise.all(
       names

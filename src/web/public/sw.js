@@ -125,24 +125,37 @@ async function stamped(response, now) {
   });
 }
 
-async function keepAnswer(cacheName, request, response) {
+/**
+ * Counts the page's sign-ins and sign-outs (the FORGET_COPIES message): an answer to a read asked
+ * before the latest one is not kept, or a read still under way at a sign-out would put that user's
+ * answers back after the page deleted them.
+ */
+let signInsAndOuts = 0;
+const FORGET_COPIES = 'forget-offline-copies';
+
+async function keepAnswer(cacheName, request, response, askedAt) {
+  const forgotten = () => cacheName !== PUBLIC_API_CACHE && askedAt !== signInsAndOuts;
+  if (forgotten()) return;
   if (!(await caches.has(cacheName)) && cacheName !== PUBLIC_API_CACHE) {
     const names = await caches.keys();
     await Promise.all(otherUsersCaches(names, cacheName).map((name) => caches.delete(name)));
   }
   const cache = await caches.open(cacheName);
-  await cache.put(request.url, await stamped(response, new Date()));
+  const copy = await stamped(response, new Date());
+  if (forgotten()) return;
+  await cache.put(request.url, copy);
 }
 
 /** Network first; the kept answer only when the network fails; a failure stays a failure otherwise. */
 async function networkFirstApi(event, policy) {
   const { request } = event;
+  const askedAt = signInsAndOuts;
   const cacheName =
     policy === 'public-api' ? PUBLIC_API_CACHE : await apiCacheName(request.headers.get('Authorization'));
   try {
     const response = await fetch(request);
     if (cacheName && isKeepable(response)) {
-      event.waitUntil(keepAnswer(cacheName, request, response.clone()).catch(() => undefined));
+      event.waitUntil(keepAnswer(cacheName, request, response.clone(), askedAt).catch(() => undefined));
     }
     return response;
   } catch (error) {
@@ -190,6 +203,19 @@ self.addEventListener('activate', (event) => {
       await Promise.all(staleShellCaches(names, SHELL_CACHE).map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),
+  );
+});
+
+// The page signed someone in or out (src/web/lib/offline-copies.ts): reads under way are not kept, and
+// the users' copies go (the page deletes them too; this covers a copy written meanwhile).
+self.addEventListener('message', (event) => {
+  if (!event.data || event.data.type !== FORGET_COPIES) return;
+  signInsAndOuts += 1;
+  const keep = typeof event.data.keep === 'string' ? event.data.keep : null;
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(otherUsersCaches(names, keep ?? '').map((name) => caches.delete(name)))),
   );
 });
 
