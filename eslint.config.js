@@ -117,6 +117,8 @@ export default tseslint.config(
       'drizzle/**',
       'test-results/**',
       'playwright-report/**',
+      // Made by the tests (a PGlite worker compiled per run), not sources.
+      '.cache/**',
     ],
   },
   ...tseslint.configs.recommended,
