@@ -14,6 +14,7 @@ import { formatDate, formatTime } from '../../../../shared/events.ts';
 import { Tag, type TagTone } from '../../../components/Tag.tsx';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import type { RsvpActions } from '../lib/use-rsvp-actions.ts';
+import { RsvpChoices } from './RsvpChoices.tsx';
 import './event-rsvp.css';
 
 const TONES: Record<RsvpResponse, TagTone> = { yes: 'success', maybe: 'warning', no: 'danger' };
@@ -192,24 +193,7 @@ function PlayerChoices({
 
   return (
     <>
-      <div
-        className="event-rsvp__choices"
-        role="group"
-        aria-label={`RSVP for ${player.name}, ${event.title}`}
-      >
-        {RSVP_RESPONSES.map((response) => (
-          <button
-            key={response}
-            type="button"
-            className={`button button--small event-rsvp__choice event-rsvp__choice--${response}`}
-            aria-pressed={saved?.response === response}
-            disabled={rsvp.pending}
-            onClick={() => rsvp.submit(event, player, response)}
-          >
-            {RSVP_LABELS[response]}
-          </button>
-        ))}
-      </div>
+      <RsvpChoices event={event} player={player} rsvp={rsvp} saved={saved?.response} labels={RSVP_LABELS} />
       {showNote ? (
         <div className="event-rsvp__note">
           <label className="field__label" htmlFor={noteId}>

@@ -7,6 +7,7 @@ import { showToast } from '../../../lib/toasts.ts';
 import { useAnswerUpcoming } from '../api/submit-rsvp.ts';
 import { rsvpFailure } from '../lib/rsvp.ts';
 import type { RsvpActions } from '../lib/use-rsvp-actions.ts';
+import { RsvpChoices } from './RsvpChoices.tsx';
 import './quick-rsvp.css';
 
 // The dashboard's 'Next up' answers (docs/product/calendar-rsvp-and-feed.md 'Next up'): one tap per
@@ -42,24 +43,14 @@ export function QuickRsvp({ event, rsvp }: { event: CalendarEvent; rsvp: RsvpAct
                 {saved ? QUICK_LABELS[saved] : QUICK_RSVP_TEXT.noAnswer} · {RSVP_MESSAGES.closedNote}
               </span>
             ) : (
-              <div
-                className="quick-rsvp__choices"
-                role="group"
-                aria-label={`RSVP for ${player.name}, ${event.title}`}
-              >
-                {RSVP_RESPONSES.map((response) => (
-                  <button
-                    key={response}
-                    type="button"
-                    className={`button button--small quick-rsvp__choice quick-rsvp__choice--${response}`}
-                    aria-pressed={saved === response}
-                    disabled={rsvp.pending}
-                    onClick={() => rsvp.submit(event, player, response)}
-                  >
-                    {QUICK_LABELS[response]}
-                  </button>
-                ))}
-              </div>
+              <RsvpChoices
+                event={event}
+                player={player}
+                rsvp={rsvp}
+                saved={saved}
+                labels={QUICK_LABELS}
+                large
+              />
             )}
           </li>
         );
