@@ -54,6 +54,20 @@ describe('event notices', () => {
     expect(title({}, { cancelled: true })).toBe('U12 Lions: Practice "Passing" on 12/05/2026 is back on');
   });
 
+  it('says when the arrival time is set earlier or later: families would come at the wrong time', () => {
+    const title = (after: Partial<EventFacts>, before: Partial<EventFacts> = {}) =>
+      changeNotice('U12 Lions', practice(before), practice(after), TODAY)?.title ?? null;
+    expect(title({ arrival: '17:00' })).toBe(
+      'U12 Lions: Practice "Passing" on 12/05/2026: arrive by 5:00 PM',
+    );
+    expect(title({ arrival: '16:45' }, { arrival: '17:00' })).toBe(
+      'U12 Lions: Practice "Passing" on 12/05/2026: arrive by 4:45 PM',
+    );
+    // Cleared (arrive for the start, which is later) or unchanged: nothing to act on.
+    expect(title({ arrival: null }, { arrival: '17:00' })).toBeNull();
+    expect(title({ arrival: '17:00' }, { arrival: '17:00' })).toBeNull();
+  });
+
   it('tells nothing of other edits, of a cancelled event moved, or of one that stays in the past', () => {
     const notice = (before: Partial<EventFacts>, after: Partial<EventFacts>) =>
       changeNotice('U12 Lions', practice(before), practice(after), TODAY);

@@ -21,6 +21,8 @@ export interface EventFacts {
   /** A tournament game's tournament's last day: a game with no date is played by then. */
   playedBy?: string | null;
   location: string | null;
+  /** 'HH:MM': when the coach wants players there (games and practices); null or absent: none. */
+  arrival?: string | null;
   cancelled: boolean;
   link: string;
 }
@@ -46,12 +48,14 @@ export const practiceFacts = (p: {
   date: string;
   time: string;
   location: string;
+  arrivalTime?: string | null;
   status: string;
 }): EventFacts => ({
   label: `Practice "${p.title}"`,
   date: p.date,
   time: p.time,
   location: p.location,
+  arrival: p.arrivalTime ?? null,
   cancelled: p.status === 'cancelled',
   link: `/${eventsHash({ section: 'practices', practiceId: p.id })}`,
 });
@@ -62,12 +66,14 @@ export const gameFacts = (g: {
   date: string;
   time: string;
   location: string | null;
+  arrivalTime?: string | null;
   status: string;
 }): EventFacts => ({
   label: `Game vs ${g.opponent}`,
   date: g.date,
   time: g.time,
   location: g.location,
+  arrival: g.arrivalTime ?? null,
   cancelled: g.status === 'cancelled',
   link: `/${eventsHash({ section: 'games', gameId: g.id })}`,
 });
@@ -164,7 +170,8 @@ export function newEventNotice(team: string, event: EventFacts, count = 1): Even
 
 /**
  * What an edit tells, if anything: cancelled, back on, moved (date or time; a tournament's days) or at
- * another place. Other edits (notes, kit, a score, a name) tell nobody; nor does any edit of an event
+ * another place, or to arrive at a new time. Other edits (notes, kit, a score, a name, an arrival time
+ * cleared, which means arriving later) tell nobody; nor does any edit of an event
  * that was and stays in the past, or of one that stays cancelled.
  */
 export function changeNotice(
@@ -193,6 +200,9 @@ export function changeNotice(
     return notice('event_changed', `${subject} moved to ${when(after)} at ${after.location ?? 'TBD'}`);
   if (moved) return notice('event_changed', `${subject} moved to ${when(after)}`);
   if (placed) return notice('event_changed', `${subject} now at ${after.location ?? 'TBD'}`);
+  const arrival = after.arrival ?? null;
+  if (arrival !== null && arrival !== (before.arrival ?? null))
+    return notice('event_changed', `${subject}: arrive by ${formatTime(arrival)}`);
   return null;
 }
 
