@@ -184,6 +184,7 @@ async function measureByThreadTime(page, flags, tab) {
 }
 
 function figures(lhr) {
+  if (lhr.runtimeError) return { error: lhr.runtimeError.code };
   const audit = (id) => lhr.audits[id];
   const requests = audit('network-requests').details.items;
   // The stream's own request is left out; polling (10 s and more) shows as a later repeat.
@@ -225,7 +226,13 @@ const results = [];
 for (const page of PAGES) {
   const loads = [];
   for (let run = 1; run <= runs; run += 1) {
-    const load = await measure(page, token, run);
+    let load = await measure(page, token, run);
+    // Lighthouse sometimes loses a load's trace (NO_NAVSTART, 'Please run Lighthouse again'): one more try.
+    for (let retry = 0; load.error && retry < 2; retry += 1) {
+      console.log(`${page.name} #${run}: ${load.error}; measuring again`);
+      load = await measure(page, token, run);
+    }
+    if (load.error) throw new Error(`${page.name} #${run}: ${load.error}`);
     loads.push(load);
     console.log(
       `${page.name} #${run}: score ${load.score}, LCP ${Math.round(load.lcp)} ms, TBT ${Math.round(load.tbt)} ms, ` +

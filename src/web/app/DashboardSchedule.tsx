@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useDeferredValue } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
@@ -41,11 +41,6 @@ export function DashboardSchedule({ team, coachLike, cards, tail }: DashboardSch
       {tail}
     </>
   );
-  // The schedule's first render is the dashboard's heaviest (the team's time zone is first used there):
-  // deferred, it runs after the welcome card has painted, in slices, not in one long task with it
-  // (docs/decisions/040). Its 'Loading...' line is the one the schedule shows while it loads.
-  const started = useDeferredValue(true, false);
-  if (!started) return <p role="status">Loading...</p>;
   return me.data ? (
     <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} after={after} />
   ) : (

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import type { Team } from '../../../../shared/api/teams.ts';
 import { type CalendarEvent, calendarEvents } from '../../../../shared/calendar.ts';
 import { formatDate, formatTime, GAME_STATUS_LABELS } from '../../../../shared/events.ts';
@@ -110,7 +110,11 @@ export function DashboardEvents({
   // The schedule appears once, whole: lists, next steps, RSVP lines and everything below together.
   // Cards filling in one by one pushed what was already on screen down (a layout shift the reader sees
   // as the page jumping; docs/decisions/039).
-  if (loading || pending) return <p role="status">Loading...</p>;
+  // The schedule's first render is the dashboard's heaviest: deferred, it runs after the welcome card has
+  // painted, in slices, not in one long task with it (docs/decisions/040). Only the render waits: the
+  // reads above have started in the first pass, so on a phone they are not a task later.
+  const started = useDeferredValue(true, false);
+  if (!started || loading || pending) return <p role="status">Loading...</p>;
 
   return (
     <>
