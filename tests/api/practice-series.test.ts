@@ -177,6 +177,33 @@ describe.each(BACKENDS)('practice series on $name', (backend) => {
     expect(await byId()).toEqual(before);
   });
 
+  it('one transaction: the database refusing the last practice keeps every practice as it was', async () => {
+    const a = await create(cast.coach.token, { title: 'Refused edit', repeat_weeks: 3 });
+    const before = await byId();
+    await t.db.execute(
+      sql.raw(`create function refuse_series_edit() returns trigger language plpgsql as $$
+        begin
+          if new.id = ${a[2]!.id} then raise exception 'refused for the test' using errcode = '22023'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        `create trigger refuse_series_edit before update on practices for each row execute function refuse_series_edit()`,
+      ),
+    );
+    try {
+      const refused = await call(t, 'PUT', `/api/practices/${a[0]!.id}?scope=following`, cast.coach.token, {
+        time: '19:00',
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(await byId()).toEqual(before);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_series_edit on practices'));
+      await t.db.execute(sql.raw('drop function refuse_series_edit()'));
+    }
+  });
+
   it('scope=following deletes exactly this and the later practices of the series', async () => {
     const a = await create(cast.coach.token, { title: 'Deleted A', repeat_weeks: 4 });
     const b = await create(cast.coach.token, { title: 'Deleted B', repeat_weeks: 4 });

@@ -2,7 +2,15 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CreatedPractices } from '../../src/shared/api/events.ts';
 import { todayIn } from '../../src/shared/event-dates.ts';
 import { addDays, formatDate } from '../../src/shared/events.ts';
-import { apiCall, type CoachWithTeam, coachWithTeam, goToTab, signInAs, snapshotter } from './helpers.ts';
+import {
+  apiCall,
+  type CoachWithTeam,
+  coachWithTeam,
+  expectNoAxeViolations,
+  goToTab,
+  signInAs,
+  snapshotter,
+} from './helpers.ts';
 
 // A weekly series of practices (docs/product/events.md 'Practice series', decision 048): a coach moves
 // the rest of a series to a new time, deletes the rest of it, and cancels one practice of it.
@@ -64,6 +72,7 @@ test('a coach moves the remaining practices of a series to a new time, then dele
   const question = page.getByRole('dialog', { name: 'Save Changes' });
   await expect(question).toContainText('is one of a weekly series');
   await expect(question.getByRole('button', { name: 'Back' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the series question');
   await snapshot(page, info, 'asks');
   await question.getByRole('button', { name: 'Back' }).click();
   await expect(question).toBeHidden();
