@@ -513,16 +513,3 @@ export function deletePractices(
     .where(and(eq(practices.teamId, teamId), inArray(practices.id, [...practiceIds])))
     .returning(practiceColumns);
 }
-
-/** Deletes the practice, answering what it was. */
-export async function deletePractice(
-  db: Db,
-  teamId: number,
-  practiceId: number,
-): Promise<PracticeRow | undefined> {
-  const [row] = await db
-    .delete(practices)
-    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)))
-    .returning(practiceColumns);
-  return row;
-}
