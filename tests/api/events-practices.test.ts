@@ -74,6 +74,7 @@ describe.each(BACKENDS)('practices API on $name', (backend) => {
           equipment_needed: 'Balls, bibs',
           arrival_time: null,
           status: 'scheduled',
+          series_id: null,
         },
       ],
     });

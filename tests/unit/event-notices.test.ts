@@ -6,6 +6,8 @@ import {
   newEventNotice,
   noticeEvent,
   removedNotice,
+  seriesChangeNotice,
+  seriesRemovedNotice,
   tournamentFacts,
   tournamentGameFacts,
 } from '../../src/server/features/events/notices.ts';
@@ -91,6 +93,57 @@ describe('event notices', () => {
     expect(removedNotice('U12 Lions', practice({ date: '2026-11-30' }), TODAY, link)).toBeNull();
     // Today's event is not over yet.
     expect(removedNotice('U12 Lions', practice({ date: TODAY }), TODAY, link)?.kind).toBe('event_cancelled');
+  });
+
+  it('tells one notice for an edit of a series, counting the practices it tells of (decision 048)', () => {
+    const weeks = ['2026-11-28', '2026-12-05', '2026-12-12', '2026-12-19'];
+    const edits = (after: Partial<EventFacts>, before: (date: string) => Partial<EventFacts> = () => ({})) =>
+      weeks.map((date) => ({
+        before: practice({ date, ...before(date) }),
+        after: practice({ date, ...before(date), ...after }),
+      }));
+    const title = (...args: Parameters<typeof edits>) =>
+      seriesChangeNotice('U12 Lions', edits(...args), TODAY)?.title ?? null;
+    // The past week is not news; the three to come are.
+    expect(title({ time: '18:30' })).toBe(
+      'U12 Lions: 3 practices "Passing" from 12/05/2026 moved to 6:30 PM',
+    );
+    expect(title({ cancelled: true })).toBe('U12 Lions: 3 practices "Passing" from 12/05/2026 are cancelled');
+    // One of them already cancelled: the two cancelled now.
+    expect(title({ cancelled: true }, (date) => ({ cancelled: date === '2026-12-12' }))).toBe(
+      'U12 Lions: 2 practices "Passing" from 12/05/2026 are cancelled',
+    );
+    expect(title({ location: 'South Field' })).toBe(
+      'U12 Lions: 3 practices "Passing" from 12/05/2026 now at South Field',
+    );
+    // Moved a day (each practice moved the same): where the first now is.
+    const moved = weeks.map((date, i) => ({
+      before: practice({ date }),
+      after: practice({ date: ['2026-11-29', '2026-12-06', '2026-12-13', '2026-12-20'][i] }),
+    }));
+    expect(seriesChangeNotice('U12 Lions', moved, TODAY)?.title).toBe(
+      'U12 Lions: 3 practices "Passing" from 12/05/2026 moved, the first to 12/06/2026 at 5:30 PM',
+    );
+    // Only one practice to tell of: its own notice; none: nothing.
+    expect(seriesChangeNotice('U12 Lions', edits({ time: '18:30' }).slice(0, 2), TODAY)?.title).toBe(
+      'U12 Lions: Practice "Passing" on 12/05/2026 moved to 12/05/2026 at 6:30 PM',
+    );
+    expect(seriesChangeNotice('U12 Lions', edits({ notes: 'x' } as Partial<EventFacts>), TODAY)).toBeNull();
+  });
+
+  it('tells one notice for the deletion of a series, counting those the team would be told of', () => {
+    const link = '/#tournaments?section=practices';
+    const gone = ['2026-11-28', '2026-12-05', '2026-12-12'].map((date) => practice({ date }));
+    expect(seriesRemovedNotice('U12 Lions', gone, TODAY, link)).toEqual({
+      kind: 'event_cancelled',
+      title: 'U12 Lions: 2 practices "Passing" from 12/05/2026 were removed from the schedule',
+      body: '12/05/2026 at 5:30 PM, North Field',
+      link,
+    });
+    expect(seriesRemovedNotice('U12 Lions', gone.slice(0, 2), TODAY, link)?.title).toBe(
+      'U12 Lions: Practice "Passing" on 12/05/2026 was removed from the schedule',
+    );
+    expect(seriesRemovedNotice('U12 Lions', gone.slice(0, 1), TODAY, link)).toBeNull();
   });
 
   it('words a tournament by its days and place; it is over after its last day', () => {

@@ -539,6 +539,62 @@ describe('Team Events: the arrival time and directions', () => {
   });
 });
 
+describe('Team Events: a practice of a series (decision 048)', () => {
+  const SERIES = 'b1f7c1de-0000-4000-8000-000000000001';
+  const weekly = [
+    practice({ id: 40, date: '2026-06-16', series_id: SERIES }),
+    practice({ id: 41, date: '2026-06-23', series_id: SERIES }),
+  ];
+
+  it("editing asks 'This practice' or 'This and following' and sends the scope asked for", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    const calls = serve({ practices: weekly }, (url, method) =>
+      method === 'PUT' ? { ...weekly[0], time: '18:30' } : undefined,
+    );
+    renderPage();
+    const row = (await screen.findByText('06/16/2026')).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: /^Edit/ }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Practice' });
+    fireEvent.change(within(form).getByLabelText(/^Time/), { target: { value: '18:30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const question = await screen.findByRole('dialog', { name: 'Save Changes' });
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.click(within(question).getByRole('button', { name: 'This and following' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/practices/40?scope=following');
+    expect(put?.body).toMatchObject({ time: '18:30' });
+  });
+
+  it("deleting asks too; 'This practice' sends no scope", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    const calls = serve({ practices: weekly }, (url, method) =>
+      method === 'DELETE' ? { message: 'Practice deleted successfully.', detail: 'x' } : undefined,
+    );
+    renderPage();
+    const row = (await screen.findByText('06/23/2026')).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: /^Delete/ }));
+    const question = await screen.findByRole('dialog', { name: 'Delete Practice' });
+    expect(question.textContent).toContain('is one of a weekly series');
+    fireEvent.click(within(question).getByRole('button', { name: 'This practice' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/practices/41');
+  });
+
+  it('a practice of no series is deleted with the plain confirmation, without the question', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    serve({ practices: [practice({ id: 42, date: '2026-06-16' })] });
+    renderPage();
+    const row = (await screen.findByText('06/16/2026')).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: /^Delete/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Practice' });
+    expect(within(confirm).queryByRole('button', { name: 'This and following' })).toBeNull();
+    expect(confirm.textContent).toContain('This action cannot be undone.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Practice' })).toBeNull());
+  });
+});
+
 describe('Team Events: what a parent sees', () => {
   it('shows the schedule without any write control', async () => {
     const games = [tournamentGame({ id: 7, opponent: 'Eagles', date: '2026-06-12' })];

@@ -90,6 +90,7 @@ export function practice(overrides: Partial<Practice> = {}): Practice {
     equipment_needed: null,
     arrival_time: null,
     status: 'scheduled',
+    series_id: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import {
   TBD,
   TOURNAMENT_STATUSES,
 } from '../events.ts';
+import { PRACTICE_SCOPES, SERIES_MESSAGES } from '../practice-series.ts';
 import { blankOrNumber, blankToNull, numberFromText, textError } from './fields.ts';
 
 // Request and response shapes of /api/tournaments, /api/games and /api/practices
@@ -383,8 +384,18 @@ export const practiceSchema = z.object({
   /** 'HH:MM' in the team's zone, or null (added in issue 20). */
   arrival_time: z.string().nullable(),
   status: z.enum(PRACTICE_STATUSES),
+  /** The weekly series it was created with (added in issue 21, decision 048); null: a single practice. */
+  series_id: z.string().nullable(),
 });
 export type Practice = z.infer<typeof practiceSchema>;
+
+/**
+ * `?scope=` of PUT and DELETE /api/practices/{id} (decision 048): 'following' acts on the practice and
+ * the later practices of its series; none (or 'this'): on the practice alone.
+ */
+export const practiceScopeQuery = z.object({
+  scope: z.enum(PRACTICE_SCOPES, { error: SERIES_MESSAGES.invalidScope }).optional().default('this'),
+});
 
 /** POST /api/practices answers every practice it created, and the sentence to show. */
 export const createdPracticesResponse = z.object({

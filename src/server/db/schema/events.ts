@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_GAME_STATUS,
@@ -163,6 +164,12 @@ export const practices = pgTable(
     arrivalTime: text('arrival_time'),
     /** 'scheduled' | 'cancelled': a cancelled practice stays on every schedule, marked (decision 041). */
     status: text('status', { enum: PRACTICE_STATUSES }).notNull().default('scheduled'),
+    /**
+     * The weekly series the practice was created with (migration 0026, decision 048): one id for all the
+     * practices of one `POST /api/practices` with repeat weeks; null for a single practice (and for every
+     * practice created before series existed).
+     */
+    seriesId: uuid('series_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Grown by the database on every update (migration 0011): the calendar feed's SEQUENCE. */
@@ -170,6 +177,9 @@ export const practices = pgTable(
   },
   (t) => [
     index('practices_team_date_idx').on(t.teamId, t.date),
+    index('practices_team_series_idx')
+      .on(t.teamId, t.seriesId, t.date)
+      .where(sql`${t.seriesId} is not null`),
     uniqueIndex('practices_id_team_key').on(t.id, t.teamId),
     check('practices_duration_check', sql`${t.duration} is null or ${t.duration} > 0`),
     check('practices_status_check', oneOf(t.status, PRACTICE_STATUSES)),

@@ -168,19 +168,44 @@ export function newEventNotice(team: string, event: EventFacts, count = 1): Even
   };
 }
 
+/** What an edit amounts to for the team, by what it changed (changeNotice's kinds of news). */
+type Change =
+  | { what: 'cancelled' | 'back on' | 'moved' | 'moved and placed' | 'placed' }
+  | { what: 'arrival'; arrival: string };
+
 /**
  * What an edit tells, if anything: cancelled, back on, moved (date or time; a tournament's days) or at
  * another place, or to arrive at a new time. Other edits (notes, kit, a score, a name, an arrival time
  * cleared, which means arriving later) tell nobody; nor does any edit of an event
  * that was and stays in the past, or of one that stays cancelled.
  */
+function changeOf(before: EventFacts, after: EventFacts, today: string): Change | null {
+  if (isPast(before, today) && isPast(after, today)) return null;
+  if (!before.cancelled && after.cancelled) return { what: 'cancelled' };
+  if (before.cancelled && !after.cancelled) return { what: 'back on' };
+  if (after.cancelled) return null;
+  const moved =
+    before.date !== after.date ||
+    (before.time ?? '') !== (after.time ?? '') ||
+    (before.endDate ?? '') !== (after.endDate ?? '');
+  const placed = (before.location ?? '') !== (after.location ?? '');
+  if (moved && placed) return { what: 'moved and placed' };
+  if (moved) return { what: 'moved' };
+  if (placed) return { what: 'placed' };
+  const arrival = after.arrival ?? null;
+  if (arrival !== null && arrival !== (before.arrival ?? null)) return { what: 'arrival', arrival };
+  return null;
+}
+
+/** The notice of an edit, if it tells anything (changeOf). */
 export function changeNotice(
   team: string,
   before: EventFacts,
   after: EventFacts,
   today: string,
 ): EventNotice | null {
-  if (isPast(before, today) && isPast(after, today)) return null;
+  const change = changeOf(before, after, today);
+  if (!change) return null;
   const subject = subjectOf(team, before);
   const notice = (kind: NotificationKind, title: string) => ({
     kind,
@@ -188,22 +213,66 @@ export function changeNotice(
     body: where(after),
     link: after.link,
   });
-  if (!before.cancelled && after.cancelled) return notice('event_cancelled', `${subject} is cancelled`);
-  if (before.cancelled && !after.cancelled) return notice('event_changed', `${subject} is back on`);
-  if (after.cancelled) return null;
-  const moved =
-    before.date !== after.date ||
-    (before.time ?? '') !== (after.time ?? '') ||
-    (before.endDate ?? '') !== (after.endDate ?? '');
-  const placed = (before.location ?? '') !== (after.location ?? '');
-  if (moved && placed)
-    return notice('event_changed', `${subject} moved to ${when(after)} at ${after.location ?? 'TBD'}`);
-  if (moved) return notice('event_changed', `${subject} moved to ${when(after)}`);
-  if (placed) return notice('event_changed', `${subject} now at ${after.location ?? 'TBD'}`);
-  const arrival = after.arrival ?? null;
-  if (arrival !== null && arrival !== (before.arrival ?? null))
-    return notice('event_changed', `${subject}: arrive by ${formatTime(arrival)}`);
-  return null;
+  switch (change.what) {
+    case 'cancelled':
+      return notice('event_cancelled', `${subject} is cancelled`);
+    case 'back on':
+      return notice('event_changed', `${subject} is back on`);
+    case 'moved and placed':
+      return notice('event_changed', `${subject} moved to ${when(after)} at ${after.location ?? 'TBD'}`);
+    case 'moved':
+      return notice('event_changed', `${subject} moved to ${when(after)}`);
+    case 'placed':
+      return notice('event_changed', `${subject} now at ${after.location ?? 'TBD'}`);
+    case 'arrival':
+      return notice('event_changed', `${subject}: arrive by ${formatTime(change.arrival)}`);
+  }
+}
+
+/** A practice of a series before and after an edit of 'this and following'. */
+export interface SeriesEdit {
+  before: EventFacts;
+  after: EventFacts;
+}
+
+/**
+ * One notice for an edit of 'this and following' practices of a series (decision 048), not one a
+ * practice: of the practices whose edit tells the team something (changeNotice), the first names the
+ * series: 'U10 Hawks: 6 practices "Passing" from 12/08/2026 moved to 6:30 PM'. One such practice:
+ * its own notice; none: nothing. `edits` by start.
+ */
+export function seriesChangeNotice(team: string, edits: SeriesEdit[], today: string): EventNotice | null {
+  const told = edits.filter((e) => changeOf(e.before, e.after, today) !== null);
+  const first = told[0];
+  if (!first) return null;
+  if (told.length === 1) return changeNotice(team, first.before, first.after, today);
+  const { before, after } = first;
+  const change = changeOf(before, after, today)!;
+  const name = before.label.replace(/^Practice /, '');
+  const subject = `${team}: ${told.length} practices ${name} from ${formatDate(before.date!)}`;
+  // The new time of all of them, or, moved to other days, where the first now is.
+  const movedTo =
+    before.date === after.date ? `moved to ${formatTime(after.time)}` : `moved, the first to ${when(after)}`;
+  const notice = (kind: NotificationKind, title: string) => ({
+    kind,
+    title,
+    body: where(after),
+    link: after.link,
+  });
+  switch (change.what) {
+    case 'cancelled':
+      return notice('event_cancelled', `${subject} are cancelled`);
+    case 'back on':
+      return notice('event_changed', `${subject} are back on`);
+    case 'moved and placed':
+      return notice('event_changed', `${subject} ${movedTo} at ${after.location ?? 'TBD'}`);
+    case 'moved':
+      return notice('event_changed', `${subject} ${movedTo}`);
+    case 'placed':
+      return notice('event_changed', `${subject} now at ${after.location ?? 'TBD'}`);
+    case 'arrival':
+      return notice('event_changed', `${subject}: arrive by ${formatTime(change.arrival)}`);
+  }
 }
 
 /**
@@ -222,6 +291,30 @@ export function removedNotice(
     kind: 'event_cancelled',
     title: `${subjectOf(team, event)} was removed from the schedule`,
     body: where(event),
+    link,
+  };
+}
+
+/**
+ * One notice for the deletion of 'this and following' practices of a series (decision 048): of the
+ * practices the team would be told of (removedNotice), one counts them all; one: its own notice.
+ * `gone` by start.
+ */
+export function seriesRemovedNotice(
+  team: string,
+  gone: EventFacts[],
+  today: string,
+  link: string,
+): EventNotice | null {
+  const told = gone.filter((e) => removedNotice(team, e, today, link) !== null);
+  const first = told[0];
+  if (!first) return null;
+  if (told.length === 1) return removedNotice(team, first, today, link);
+  const name = first.label.replace(/^Practice /, '');
+  return {
+    kind: 'event_cancelled',
+    title: `${team}: ${told.length} practices ${name} from ${formatDate(first.date!)} were removed from the schedule`,
+    body: where(first),
     link,
   };
 }

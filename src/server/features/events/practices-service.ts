@@ -9,12 +9,30 @@ import * as queries from './queries.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { eventsHash } from '../../../shared/event-links.ts';
 import { notifyTeam } from '../notifications/notify.ts';
-import { changeNotice, newEventNotice, noticeEvent, practiceFacts, removedNotice } from './notices.ts';
+import {
+  changeNotice,
+  newEventNotice,
+  noticeEvent,
+  practiceFacts,
+  removedNotice,
+  seriesChangeNotice,
+  seriesRemovedNotice,
+} from './notices.ts';
+import {
+  applySeriesChange,
+  byStart,
+  practicesInScope,
+  SERIES_MESSAGES,
+  seriesChange,
+  type PracticeScope,
+} from '../../../shared/practice-series.ts';
+import { randomUUID } from 'node:crypto';
 import { refuseLateArrival, refuseMissingTime } from './times.ts';
 
 // Practices (docs/product/events.md 'Practices'). Every member reads
 // them; writes need can_manage_events. A series of N weekly practices is created in one transaction
-// (all or none); each practice of it is then edited or deleted on its own.
+// (all or none) and shares a series id; each practice of it is then edited or deleted on its own, or
+// with `scope` 'following' with the later practices of its series, in one transaction (decision 048).
 
 type PracticeInput = z.output<typeof practiceBody>;
 type PracticeChange = z.output<typeof practicePatch>;
@@ -36,6 +54,7 @@ function toPractice(row: queries.PracticeRow): Practice {
     equipment_needed: row.equipmentNeeded,
     arrival_time: row.arrivalTime,
     status: row.status,
+    series_id: row.seriesId,
   };
 }
 
@@ -74,7 +93,8 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       // Every week of the series: one week may fall on the night the clocks go forward.
       for (const date of dates) refuseMissingTime(date, input.time, zone);
       refuseLateArrival(input.arrival_time, input.time);
-      const practice = fieldsOf(input);
+      // A series (more than one practice) shares an id; a single practice has none.
+      const practice = { ...fieldsOf(input), seriesId: dates.length > 1 ? randomUUID() : null };
       const rows = await db.transaction(async (tx) => {
         const inserted = await queries.insertPractices(
           tx,
@@ -104,12 +124,24 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       };
     },
 
-    /** The edit, and in the same transaction the notice of a move or cancellation (notices.ts). */
-    async update(access: TeamAccess, practiceId: number, input: PracticeChange): Promise<Practice> {
+    /**
+     * The edit, and in the same transaction the notice of a move or cancellation (notices.ts). With
+     * `scope` 'following', the edit of the practice applies to it and the later practices of its series
+     * (shared/practice-series.ts says how), all or none, with one notice for all; the practice answers.
+     */
+    async update(
+      access: TeamAccess,
+      practiceId: number,
+      input: PracticeChange,
+      scope: PracticeScope = 'this',
+    ): Promise<Practice> {
       requireCapability(access, 'manage_events');
       const row = await db.transaction(async (tx) => {
         const before = await queries.findPracticeForUpdate(tx, access.team.id, practiceId);
         if (!before) throw notFound(EVENT_MESSAGES.practiceNotFound);
+        if (scope === 'following' && before.seriesId !== null) {
+          return updateFollowing(tx, access, before, input);
+        }
         if (input.date !== undefined || input.time !== undefined) {
           refuseMissingTime(input.date ?? before.date, input.time ?? before.time, zone);
         }
@@ -138,26 +170,106 @@ export function createPracticeService({ db, config }: { db: Db; config: Pick<Con
       return toPractice(row);
     },
 
-    /** The deletion, and in the same transaction the notice that it is off the schedule (notices.ts). */
-    async remove(access: TeamAccess, practiceId: number): Promise<{ message: string; detail: string }> {
+    /**
+     * The deletion, and in the same transaction the notice that it is off the schedule (notices.ts).
+     * With `scope` 'following': the practice and the later practices of its series, in one statement,
+     * with one notice for all.
+     */
+    async remove(
+      access: TeamAccess,
+      practiceId: number,
+      scope: PracticeScope = 'this',
+    ): Promise<{ message: string; detail: string }> {
       requireCapability(access, 'manage_events');
-      await db.transaction(async (tx) => {
-        const gone = await queries.deletePractice(tx, access.team.id, practiceId);
-        if (!gone) throw notFound(EVENT_MESSAGES.practiceNotFound);
+      const count = await db.transaction(async (tx) => {
+        const ids = scope === 'following' ? await followingIds(tx, access, practiceId) : [practiceId];
+        const gone = (await queries.deletePractices(tx, access.team.id, ids)).sort(byStart);
+        const first = gone[0];
+        if (!first) throw notFound(EVENT_MESSAGES.practiceNotFound);
         const link = `/${eventsHash({ section: 'practices' })}`;
-        const notice = removedNotice(access.team.name, practiceFacts(gone), todayIn(zone), link);
+        const facts = gone.map(practiceFacts);
+        const notice =
+          gone.length === 1
+            ? removedNotice(access.team.name, practiceFacts(first), todayIn(zone), link)
+            : seriesRemovedNotice(access.team.name, facts, todayIn(zone), link);
         if (notice) {
+          const told = gone.find((p) => p.status !== 'cancelled' && p.date >= todayIn(zone)) ?? first;
           await notifyTeam(tx, {
             teamId: access.team.id,
             actorId: access.user.id,
             ...notice,
-            event: noticeEvent('practice', gone, zone),
+            event: noticeEvent('practice', told, zone),
           });
         }
+        return gone.length;
       });
-      return { message: PRACTICE_DELETED, detail: PRACTICE_DELETED };
+      const message = count === 1 ? PRACTICE_DELETED : SERIES_MESSAGES.practicesDeleted(count);
+      return { message, detail: message };
     },
   };
+
+  /** The practice and the later practices of its series, by start (none of another team: 404). */
+  async function followingIds(tx: Db, access: TeamAccess, practiceId: number): Promise<number[]> {
+    const anchor = await queries.findPracticeForUpdate(tx, access.team.id, practiceId);
+    if (!anchor) throw notFound(EVENT_MESSAGES.practiceNotFound);
+    if (anchor.seriesId === null) return [anchor.id];
+    const series = await queries.seriesPracticesForUpdate(tx, access.team.id, anchor.seriesId);
+    return practicesInScope(anchor, series, 'following').map((p) => p.id);
+  }
+
+  /** The edit of `before` with `scope` 'following' (update): each practice of it checked, then written. */
+  async function updateFollowing(
+    tx: Db,
+    access: TeamAccess,
+    before: queries.PracticeRow,
+    input: PracticeChange,
+  ): Promise<queries.PracticeRow> {
+    const series = await queries.seriesPracticesForUpdate(tx, access.team.id, before.seriesId!);
+    const targets = practicesInScope(before, series, 'following');
+    const change = seriesChange(before, definedValues(input));
+    const edits: { before: queries.PracticeRow; after: queries.PracticeRow }[] = [];
+    // Every practice checked before any is written: a refusal names the first that cannot take it.
+    const planned = targets.map((practice) => {
+      const set = applySeriesChange(practice, change);
+      const date = set.date ?? practice.date;
+      const time = set.time ?? practice.time;
+      if (!isCalendarDate(date)) throw badRequest('The series must end by the year 2200');
+      if (set.date !== undefined || set.time !== undefined) refuseMissingTime(date, time, zone);
+      refuseLateArrival(set.arrivalTime === undefined ? practice.arrivalTime : set.arrivalTime, time);
+      return { practice, set };
+    });
+    for (const { practice, set } of planned) {
+      if (Object.keys(set).length === 0) {
+        edits.push({ before: practice, after: practice });
+        continue;
+      }
+      const after = await queries.updatePractice(tx, access.team.id, practice.id, set);
+      if (!after) throw notFound(EVENT_MESSAGES.practiceNotFound);
+      edits.push({ before: practice, after });
+    }
+    const today = todayIn(zone);
+    const notice = seriesChangeNotice(
+      access.team.name,
+      edits.map((e) => ({ before: practiceFacts(e.before), after: practiceFacts(e.after) })),
+      today,
+    );
+    if (notice) {
+      // The event of the notice: the practice it names (the first the team is told of).
+      const named = edits.find((e) => practiceFacts(e.after).link === notice.link) ?? edits[0]!;
+      await notifyTeam(tx, {
+        teamId: access.team.id,
+        actorId: access.user.id,
+        ...notice,
+        event: noticeEvent('practice', named.after, zone),
+      });
+    }
+    return edits[0]!.after;
+  }
+}
+
+/** The values an edit names (a field left out is undefined: not part of the change). */
+function definedValues(input: PracticeChange): Partial<queries.PracticeValues> {
+  return Object.fromEntries(Object.entries(values(input)).filter(([, v]) => v !== undefined));
 }
 
 /** Every column of a new practice (the create body has them all). */

@@ -66,6 +66,7 @@ export type PracticeValues = Pick<
   | 'equipmentNeeded'
   | 'arrivalTime'
   | 'status'
+  | 'seriesId'
 >;
 
 /** A table's columns less its time stamps, which no answer shows: the lists read fewer values. */
@@ -465,6 +466,19 @@ export async function findPracticeForUpdate(
   return row;
 }
 
+/**
+ * The practices of the team's series `seriesId`, by start, locked until the edit's transaction ends
+ * (pass its handle); the team is in the WHERE clause, so another team's series is never read.
+ */
+export function seriesPracticesForUpdate(db: Db, teamId: number, seriesId: string): Promise<PracticeRow[]> {
+  return db
+    .select(practiceColumns)
+    .from(practices)
+    .where(and(eq(practices.teamId, teamId), eq(practices.seriesId, seriesId)))
+    .orderBy(practices.date, practices.time, practices.id)
+    .for('update');
+}
+
 /** Inserts the practices of a series in one statement (all or none). */
 export function insertPractices(db: Db, teamId: number, values: PracticeValues[]): Promise<PracticeRow[]> {
   return db
@@ -487,15 +501,15 @@ export async function updatePractice(
   return row;
 }
 
-/** Deletes the practice, answering what it was. */
-export async function deletePractice(
+/** Deletes these practices of the team (one statement), answering what they were. */
+export function deletePractices(
   db: Db,
   teamId: number,
-  practiceId: number,
-): Promise<PracticeRow | undefined> {
-  const [row] = await db
+  practiceIds: readonly number[],
+): Promise<PracticeRow[]> {
+  if (practiceIds.length === 0) return Promise.resolve([]);
+  return db
     .delete(practices)
-    .where(and(eq(practices.teamId, teamId), eq(practices.id, practiceId)))
+    .where(and(eq(practices.teamId, teamId), inArray(practices.id, [...practiceIds])))
     .returning(practiceColumns);
-  return row;
 }

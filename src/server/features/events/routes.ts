@@ -9,6 +9,7 @@ import {
   practiceBody,
   practicePatch,
   practiceSchema,
+  practiceScopeQuery,
   tournamentBody,
   tournamentGameBody,
   tournamentGamePatch,
@@ -167,15 +168,23 @@ export async function practiceRoutes(app: FastifyInstance, { practices }: { prac
   r.put(
     '/:id',
     {
-      schema: { params: practiceParams, body: practicePatch, response: { 200: practiceSchema } },
+      schema: {
+        params: practiceParams,
+        querystring: practiceScopeQuery,
+        body: practicePatch,
+        response: { 200: practiceSchema },
+      },
       config: ofPractice,
     },
-    (request) => practices.update(request.teamAccess, request.params.id, request.body),
+    (request) => practices.update(request.teamAccess, request.params.id, request.body, request.query.scope),
   );
 
   r.delete(
     '/:id',
-    { schema: { params: practiceParams, response: { 200: messageResponse } }, config: ofPractice },
-    (request) => practices.remove(request.teamAccess, request.params.id),
+    {
+      schema: { params: practiceParams, querystring: practiceScopeQuery, response: { 200: messageResponse } },
+      config: ofPractice,
+    },
+    (request) => practices.remove(request.teamAccess, request.params.id, request.query.scope),
   );
 }

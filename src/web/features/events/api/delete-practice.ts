@@ -1,11 +1,22 @@
 import { messageResponse } from '../../../../shared/api/roster.ts';
+import type { PracticeScope } from '../../../../shared/practice-series.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
 import { eventKeys } from './keys.ts';
+import { scopeQuery } from './save-practice.ts';
 
-/** DELETE /api/practices/{id}. */
-export function deletePractice(practiceId: number) {
-  return apiRequest(`/practices/${practiceId}`, { method: 'DELETE', schema: messageResponse });
+export interface DeletePracticeInput {
+  practiceId: number;
+  /** 'following': the practice and the later practices of its series (decision 048); by default alone. */
+  scope?: PracticeScope;
+}
+
+/** DELETE /api/practices/{id}[?scope=following]. */
+export function deletePractice({ practiceId, scope = 'this' }: DeletePracticeInput) {
+  return apiRequest(`/practices/${practiceId}${scopeQuery(scope)}`, {
+    method: 'DELETE',
+    schema: messageResponse,
+  });
 }
 
 export function useDeletePractice(teamId: number) {

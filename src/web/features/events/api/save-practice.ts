@@ -6,6 +6,7 @@ import {
   type PracticeBody,
   type PracticePatch,
 } from '../../../../shared/api/events.ts';
+import type { PracticeScope } from '../../../../shared/practice-series.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useReloadingMutation } from '../../../lib/use-reloading-mutation.ts';
 import { eventKeys } from './keys.ts';
@@ -22,12 +23,21 @@ export function useCreatePractices(teamId: number) {
 export interface UpdatePracticeInput {
   practiceId: number;
   body: PracticePatch;
+  /** 'following': the practice and the later practices of its series (decision 048); by default alone. */
+  scope?: PracticeScope;
 }
 
-/** PUT /api/practices/{id}: one practice of a series, on its own. */
-export function updatePractice({ practiceId, body }: UpdatePracticeInput): Promise<Practice> {
-  return apiRequest(`/practices/${practiceId}`, { method: 'PUT', json: body, schema: practiceSchema });
+/** PUT /api/practices/{id}[?scope=following]: one practice, or this and the following of its series. */
+export function updatePractice({ practiceId, body, scope = 'this' }: UpdatePracticeInput): Promise<Practice> {
+  return apiRequest(`/practices/${practiceId}${scopeQuery(scope)}`, {
+    method: 'PUT',
+    json: body,
+    schema: practiceSchema,
+  });
 }
+
+/** The query of a write with a scope: none for the practice alone (the request as it always was). */
+export const scopeQuery = (scope: PracticeScope) => (scope === 'following' ? '?scope=following' : '');
 
 export function useUpdatePractice(teamId: number) {
   return useReloadingMutation(updatePractice, [eventKeys.practices(teamId)]);

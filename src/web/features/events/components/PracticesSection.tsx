@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Practice } from '../../../../shared/api/events.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
+import type { PracticeScope } from '../../../../shared/practice-series.ts';
 import {
   EVENT_MESSAGES,
   formatDate,
@@ -24,6 +25,7 @@ import { Collapsible } from './Collapsible.tsx';
 import { DirectionsLink } from '../../../components/DirectionsLink.tsx';
 import { Facts } from './Facts.tsx';
 import { PracticeFormModal } from './PracticeFormModal.tsx';
+import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
 
 type Dialog =
   | { kind: 'form'; practice: Practice | null }
@@ -39,7 +41,8 @@ interface PracticesSectionProps {
 
 /**
  * 'Practices': Upcoming and Past, Add/Edit Practice (with a weekly series), cancel (the practice stays,
- * struck through, and can be put back) and delete.
+ * struck through, and can be put back) and delete. Editing or deleting a practice of a series asks
+ * 'This practice' or 'This and following' (docs/product/events.md 'Practice series').
  */
 export function PracticesSection({ team, query, today, highlightId }: PracticesSectionProps) {
   const canManage = useCan(team, 'manage_events');
@@ -54,13 +57,16 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
   const highlightPast = past.some((p) => p.id === highlightId);
   useHighlight(highlightId ? `practice-${highlightId}` : null, query.isSuccess);
 
-  const confirmDelete = (practice: Practice) => {
+  const confirmDelete = (practice: Practice, scope: PracticeScope = 'this') => {
     close();
-    remove.mutate(practice.id, {
-      onSuccess: (answer) => showToast('success', answer.message),
-      onError: (error) =>
-        setMessage({ title: EVENT_TITLES.deleteFailed, text: reason(error, 'Failed to delete practice') }),
-    });
+    remove.mutate(
+      { practiceId: practice.id, scope },
+      {
+        onSuccess: (answer) => showToast('success', answer.message),
+        onError: (error) =>
+          setMessage({ title: EVENT_TITLES.deleteFailed, text: reason(error, 'Failed to delete practice') }),
+      },
+    );
   };
 
   const setStatus = (practice: Practice, status: Practice['status']) => {
@@ -136,7 +142,11 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
                     />
                   )}
                   <ActionButton
-                    label={remove.isPending && remove.variables === practice.id ? 'Deleting...' : 'Delete'}
+                    label={
+                      remove.isPending && remove.variables?.practiceId === practice.id
+                        ? 'Deleting...'
+                        : 'Delete'
+                    }
                     subject={`${practice.title} on ${formatDate(practice.date)}`}
                     tone="danger"
                     disabled={remove.isPending}
@@ -190,8 +200,21 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
       {dialog?.kind === 'form' && (
         <PracticeFormModal team={team} practice={dialog.practice} onClose={close} />
       )}
+      <SeriesScopeDialog
+        open={dialog?.kind === 'delete' && dialog.practice.series_id !== null}
+        title="Delete Practice"
+        message={
+          dialog?.kind === 'delete'
+            ? `"${dialog.practice.title}" on ${formatDate(dialog.practice.date)} is one of a weekly series. Delete this practice only, or this and the following practices of the series? This action cannot be undone.`
+            : ''
+        }
+        cancelLabel="Keep Practice"
+        danger
+        onChoose={(scope) => dialog?.kind === 'delete' && confirmDelete(dialog.practice, scope)}
+        onCancel={close}
+      />
       <ConfirmDialog
-        open={dialog?.kind === 'delete'}
+        open={dialog?.kind === 'delete' && dialog.practice.series_id === null}
         title="Delete Practice"
         message={
           dialog?.kind === 'delete'
