@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { playerBody} from '../../../../shared/api/roster.ts';
+import type { playerBody } from '../../../../shared/api/roster.ts';
 import { type Player } from '../../../../shared/api/roster.ts';
 import { checkPlayerRow } from '../../../../shared/roster-rows.ts';
 import type { PlayerStatus } from '../../../../shared/teams.ts';
