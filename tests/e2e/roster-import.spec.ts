@@ -56,8 +56,11 @@ test('the coach pastes a spreadsheet with one bad row, fixes it in the preview a
 
   const done = page.getByRole('dialog', { name: 'Roster Imported' });
   await expect(done).toContainText('Imported 3 players and 3 parent contacts. No invites were sent.');
-  await expect(done.getByRole('button', { name: 'Invite all' })).toBeVisible();
   await snap(page, info, 'imported');
+  // Invites only now, and only when asked.
+  await done.getByRole('button', { name: 'Invite all' }).click();
+  await expect(done.getByRole('status')).toContainText('Invited 3 parents.');
+  await expect(done.getByRole('button', { name: 'Invite all' })).toBeHidden();
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('active-players')).toContainText('4');
   const roster = await apiCall<{ name: string; age: number | null; parent_contacts: { email: string }[] }[]>(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FIELDS, type ImportField } from '../roster-rows.ts';
+import { IMPORT_FIELDS, IMPORT_MESSAGES, type ImportField } from '../roster-rows.ts';
 import { IMPORT_MAX_ROWS, RELATIONSHIPS } from '../teams.ts';
 
 // Roster import and the contact sheet (docs/product/roster-and-parents.md 'Roster import', 'Contact
@@ -23,7 +23,7 @@ export const importRowSchema = z
 export const rosterImportBody = z.object({
   rows: z
     .array(importRowSchema, { error: 'Rows must be a list' })
-    .min(1, 'There is nothing to import: add rows with a player name')
+    .min(1, IMPORT_MESSAGES.nothingToImport)
     .max(IMPORT_MAX_ROWS, IMPORT_TOO_MANY_ROWS),
 });
 export type RosterImportBody = z.input<typeof rosterImportBody>;
