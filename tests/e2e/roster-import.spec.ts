@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiCall, coachWithTeam, goToTab, signInAs, snapshotter, uniqueEmail } from './helpers.ts';
+import {
+  apiCall,
+  coachWithTeam,
+  expectNoAxeViolations,
+  goToTab,
+  signInAs,
+  snapshotter,
+  uniqueEmail,
+} from './helpers.ts';
 
 // Roster import and the contact sheet (docs/product/roster-and-parents.md 'Roster import', 'Contact
 // sheet'; docs/decisions/049).
@@ -41,7 +49,9 @@ test('the coach pastes a spreadsheet with one bad row, fixes it in the preview a
   const ready = dialog.getByRole('table', { name: 'Ready to import' });
   await expect(ready.getByRole('row')).toHaveCount(4); // the header and rows 1, 3, 4
   await expect(ready).toContainText('Same player as row 2');
+  await row2.scrollIntoViewIfNeeded();
   await snap(page, info, 'preview');
+  await expectNoAxeViolations(page, 'the import preview');
 
   // Nothing is sent while a row has a problem.
   await dialog.getByRole('button', { name: 'Import 4 Rows' }).click();
@@ -115,6 +125,7 @@ test('the contact sheet of a 20-player team prints on one page and downloads as 
     'tel:+15550101000',
   );
   await snap(page, info, 'sheet');
+  await expectNoAxeViolations(page, 'the contact sheet');
 
   // Download CSV: the server's file, the formula neutralised.
   const downloading = page.waitForEvent('download');

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { IMPORT_TOO_MANY_ROWS, type RosterImportResult } from '../../../../shared/api/roster-import.ts';
 import type { Player } from '../../../../shared/api/roster.ts';
@@ -62,6 +62,7 @@ interface RosterImportModalProps {
 
 export function RosterImportModal({ teamId, players, onClose, onImported }: RosterImportModalProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const readyId = useId();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -285,9 +286,11 @@ export function RosterImportModal({ teamId, players, onClose, onImported }: Rost
           )}
 
           {ready.length > 0 && (
-            <div className="import__table-wrap">
+            <div className="import__table-wrap" role="region" aria-labelledby={readyId} tabIndex={0}>
               <table className="import__table">
-                <caption className="import__caption">Ready to import</caption>
+                <caption id={readyId} className="import__caption">
+                  Ready to import
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Row</th>
