@@ -73,6 +73,9 @@ test('the coach pastes a spreadsheet with one bad row, fixes it in the preview a
   await expect(done.getByRole('button', { name: 'Invite all' })).toBeHidden();
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('active-players')).toContainText('4');
+  // Parent Accounts shows the phones.
+  await page.getByRole('button', { name: 'Show parent accounts' }).click();
+  await expect(page.getByRole('link', { name: '555-0101' }).last()).toHaveAttribute('href', 'tel:5550101');
   const roster = await apiCall<{ name: string; age: number | null; parent_contacts: { email: string }[] }[]>(
     request,
     coach,
@@ -86,6 +89,34 @@ test('the coach pastes a spreadsheet with one bad row, fixes it in the preview a
     ['Zoe Park', 9],
   ]);
   expect(roster[1]?.parent_contacts.map((c) => c.email)).toEqual([dana]);
+});
+
+test('a CSV file without a header row imports with its columns guessed @phone', async ({
+  page,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U9 Larks', [{ name: 'Ann Lee', jersey_number: 7 }]);
+  const dana = uniqueEmail('dana');
+  await signInAs(page, coach);
+  await goToTab(page, info, 'Team');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Roster' });
+  await dialog.getByLabel('Or choose a CSV file').setInputFiles({
+    name: 'roster.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`"Lopez, Mia",10,Forward,10,Dana Lopez,${dana},555-0101\r\nNoah Kim,11,,9,,,\r\n`),
+  });
+  await expect(dialog.getByText('Read from roster.csv.')).toBeVisible();
+  await expect(dialog.getByLabel('The first row is a header')).not.toBeChecked();
+  await expect(dialog.getByLabel('Column 1', { exact: true })).toHaveValue('player_name');
+  await expect(dialog.getByLabel('Column 6', { exact: true })).toHaveValue('parent_email');
+  await expect(dialog.getByRole('status').filter({ hasText: 'new players' })).toHaveText(
+    '2 new players, 1 parent contact',
+  );
+  await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
+  await expect(page.getByRole('dialog', { name: 'Roster Imported' })).toContainText(
+    'Imported 2 players and 1 parent contact. No invites were sent.',
+  );
 });
 
 test('the contact sheet of a 20-player team prints on one page and downloads as CSV @phone', async ({
