@@ -45,6 +45,10 @@ export function createImportService({ db }: { db: Db }) {
                     teamId,
                     plan.players.map((p) => toValues(p.body)),
                   );
+            // RETURNING gives the rows in the order of the VALUES; the contacts name their player by it.
+            if (added.some((row, i) => row.name !== plan.players[i]?.body.name)) {
+              throw new Error('The imported players came back in another order');
+            }
             const contacts = plan.contacts.map((contact) => {
               const playerId =
                 'existingId' in contact.player
