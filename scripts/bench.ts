@@ -640,6 +640,48 @@ for (const c of chosen) {
 if (!only?.length || only.some((word) => 'notification fan-out'.includes(word)))
   console.log((await fanOut()).join('\n'));
 
+// Roster import (docs/decisions/049): 200 players with 400 parent contacts (two a player) in one
+// request, each run onto a fresh team of the bench coach: the whole request through HTTP (the JSON, the
+// shared row rules, two inserts in one transaction). The budget is 1 s. BENCH_ONLY=import runs it.
+if (!only?.length || only.some((word) => 'roster import'.includes(word)))
+  console.log((await rosterImport()).join('\n'));
+
+async function rosterImport(): Promise<string[]> {
+  const rows = Array.from({ length: 200 }, (_, i) =>
+    ['mother', 'father'].map((who, k) => ({
+      player_name: `Imported Player ${i + 1}`,
+      // Jersey numbers go to 99: the players after the 99th have none.
+      ...(k === 0 ? { jersey_number: i < 99 ? String(i + 1) : '', position: 'Defender', age: '11' } : {}),
+      parent_name: `${who} of ${i + 1}`,
+      parent_email: `${who}.${i + 1}@import.example.com`,
+      parent_phone: `555-01${String(i).padStart(3, '0')}`,
+      relationship: k === 0 ? 'Parent' : 'guardian',
+    })),
+  ).flat();
+  const times: number[] = [];
+  for (let run = 0; run < 7; run += 1) {
+    const made = await call(
+      'POST',
+      '/api/teams/setup-complete',
+      { name: `Bench Import ${run}`, head_coach_name: 'Bench Coach' },
+      token,
+    );
+    const body = { rows };
+    const started = performance.now();
+    const answer = await call('POST', `/api/teams/${made['id']}/roster-import`, body, token);
+    times.push(performance.now() - started);
+    if (answer['players_added'] !== 200 || answer['contacts_added'] !== 400) {
+      throw new Error(`roster import: ${JSON.stringify(answer)}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return [
+    '',
+    `Roster import, 200 players and 400 contacts in one request (7 runs): median ${times[3]?.toFixed(0)} ms,` +
+      ` slowest ${times[6]?.toFixed(0)} ms (budget 1000 ms)`,
+  ];
+}
+
 async function fanOut(): Promise<string[]> {
   const { db } = database;
   const coachId = Number((await call('GET', '/api/auth/me', undefined, token))['id']);

@@ -109,6 +109,10 @@ export const COACH_CAPABILITIES = [
   'record_attendance',
   /** Answer (RSVP, poll vote) for every active player of the team, not only one's own. */
   'answer_for_all_players',
+  /** Import players and parent contacts from a file or pasted rows (docs/decisions/049). */
+  'import_roster',
+  /** The contact sheet: every player's parents with phones and emails, to print or download. */
+  'view_contact_sheet',
 ] as const;
 
 export type Capability = keyof typeof CAPABILITY_FLAGS | (typeof COACH_CAPABILITIES)[number];

@@ -73,6 +73,13 @@ export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
   other: 'Other',
 };
 
+/**
+ * Roster import (docs/product/roster-and-parents.md 'Roster import'): at most this many rows in one
+ * import, and a file or request body of at most this many bytes.
+ */
+export const IMPORT_MAX_ROWS = 1000;
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+
 /** Invite links for parent accounts expire after 14 days (docs/product/teams-and-joining.md). */
 export const INVITE_TOKEN_TTL_DAYS = 14;
 
@@ -111,6 +118,7 @@ export const ROSTER_MESSAGES = {
   parentRequiredFields: 'Please fill in all required fields',
   parentEmailInvalid: 'Please enter a valid email address',
   selectPlayer: 'Please select a player',
+  duplicateContact: 'This player already has a parent contact with that email',
   wizardRequiredTitle: 'Required Fields',
   wizardRequired: 'Please fill in all required fields before continuing.',
 } as const;

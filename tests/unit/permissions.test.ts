@@ -30,6 +30,8 @@ describe('hasCapability', () => {
       'view_all_votes',
       'record_attendance',
       'answer_for_all_players',
+      'import_roster',
+      'view_contact_sheet',
     ]);
   });
 

@@ -138,6 +138,9 @@ describe("the service worker's request policy", () => {
     ['GET', '/api/teams/my-team', 'api'],
     ['GET', '/api/teams/3/players', 'api'],
     ['GET', '/api/teams/3/players/8/parents', 'api'],
+    // The contact sheet for an away trip without signal (docs/decisions/049); its CSV file is not kept.
+    ['GET', '/api/teams/3/contact-sheet', 'api'],
+    ['GET', '/api/teams/3/contact-sheet.csv', 'pass'],
     ['GET', '/api/calendar/team/3/events?from=2026-11-01&to=2026-12-01', 'api'],
     ['GET', '/api/games/3', 'api'],
     ['GET', '/api/practices/3', 'api'],

@@ -97,7 +97,7 @@ export const bulkPlayersResponse = z.object({ players: z.array(playerSchema), me
 
 // ---- Parent contacts and accounts ----
 
-const relationshipField = z
+export const relationshipField = z
   .enum(RELATIONSHIPS, { error: `Relationship must be one of: ${RELATIONSHIPS.join(', ')}` })
   .nullish()
   .transform((v) => v ?? 'parent');

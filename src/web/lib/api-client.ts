@@ -17,12 +17,15 @@ export const WRITE_TIMEOUT_MS = 15_000;
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
+  /** The whole JSON answer, for an error that carries more than its detail (the roster import's rows). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string) {
+  constructor(status: number, detail: string, body?: unknown) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.body = body;
   }
 
   /** True when the request never reached the server. */
@@ -55,23 +58,24 @@ function fallbackDetail(response: Response): string {
   return response.statusText || `Server error: ${response.status}`;
 }
 
-async function readDetail(response: Response): Promise<string> {
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'detail' in body) {
-      const { detail } = body;
-      if (typeof detail === 'string' && detail) return detail;
-      // A list of validation issues: show the first message.
-      if (Array.isArray(detail)) {
-        const first: unknown = detail[0];
-        if (first && typeof first === 'object' && 'msg' in first && typeof first.msg === 'string')
-          return first.msg;
-      }
-    }
+    body = await response.json();
   } catch {
     // Not JSON: fall back on the status.
   }
-  return fallbackDetail(response);
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const { detail } = body;
+    if (typeof detail === 'string' && detail) return new ApiError(response.status, detail, body);
+    // A list of validation issues: show the first message.
+    if (Array.isArray(detail)) {
+      const first: unknown = detail[0];
+      if (first && typeof first === 'object' && 'msg' in first && typeof first.msg === 'string')
+        return new ApiError(response.status, first.msg, body);
+    }
+  }
+  return new ApiError(response.status, fallbackDetail(response), body);
 }
 
 /** A signal that aborts with the caller's signal or after `ms`; `clear` stops the timer. */
@@ -127,7 +131,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (storedAt) reportOfflineCopy(storedAt);
   else reportNetworkSuccess();
 
-  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  if (!response.ok) throw await readError(response);
   if (response.status === 204) return undefined as T;
 
   let data: unknown;

@@ -30,7 +30,7 @@ const STORED_AT_HEADER = 'X-Offline-Stored-At';
 const KEPT_READS = [
   /^\/auth\/me$/,
   /^\/teams\/(coached|my-team)$/,
-  /^\/teams\/\d+(\/players|\/parents|\/parents\/synced|\/players\/\d+\/parents)?$/,
+  /^\/teams\/\d+(\/players|\/parents|\/parents\/synced|\/players\/\d+\/parents|\/contact-sheet)?$/,
   /^\/moderators\/my-permissions\/\d+$/,
   /^\/calendar\/team\/\d+\/events$/,
   /^\/(games|practices)\/\d+$/,

@@ -1,4 +1,5 @@
 import { defineFeature } from '../../feature-module.ts';
+import { createImportService } from './import-service.ts';
 import { createParentService } from './parents-service.ts';
 import { createPlayerService } from './players-service.ts';
 import { rosterRoutes } from './routes.ts';
@@ -9,8 +10,13 @@ export const rosterFeature = defineFeature({
   services: ({ db, config, mailQueued }) => ({
     players: createPlayerService({ db }),
     parents: createParentService({ db, config, mailQueued }),
+    imports: createImportService({ db }),
   }),
   routes: (group) => [
-    group('signedIn', '/teams', rosterRoutes, ({ players, parents }) => ({ players, parents })),
+    group('signedIn', '/teams', rosterRoutes, ({ players, parents, imports }) => ({
+      players,
+      parents,
+      imports,
+    })),
   ],
 });

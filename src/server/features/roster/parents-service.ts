@@ -6,7 +6,8 @@ import type {
   SyncedParent,
   updateParentBody,
 } from '../../../shared/api/roster.ts';
-import { INVITE_MESSAGES, ROSTER_RESULTS } from '../../../shared/teams.ts';
+import { inviteNewMessage } from '../../../shared/roster-rows.ts';
+import { INVITE_MESSAGES, ROSTER_MESSAGES, ROSTER_RESULTS } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -26,7 +27,7 @@ export type UpdateParentInput = z.output<typeof updateParentBody>;
 export type AssignPlayerInput = z.output<typeof assignPlayerBody>;
 
 export const PARENT_NOT_FOUND = 'Parent not found';
-const DUPLICATE_CONTACT = 'This player already has a parent contact with that email';
+const DUPLICATE_CONTACT = ROSTER_MESSAGES.duplicateContact;
 
 export interface ParentsDeps {
   db: Db;
@@ -36,7 +37,7 @@ export interface ParentsDeps {
 }
 
 /** A unique index refused the contact: the player already has one with that email. */
-async function guardDuplicateContact<T>(write: () => Promise<T>): Promise<T> {
+export async function guardDuplicateContact<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -229,6 +230,42 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       }
       if (counts.synced_count > 0) mailQueued();
       return counts;
+    },
+
+    /**
+     * 'Invite all' after an import (docs/decisions/049): the first invite to every email of the team's
+     * contacts that was never invited and has no account linked, through the mail outbox as any invite.
+     * Coach-only like the import. The coach's hourly allowance stops it: the rest wait for the next
+     * Invite all (`waiting_count`); none is ever sent twice by it.
+     */
+    async inviteNew(access: TeamAccess) {
+      const teamId = access.team.id;
+      requireCapability(access, 'import_roster');
+      requireVerifiedSender(access.user);
+      const byEmail = new Map<string, queries.ContactRow[]>();
+      for (const contact of await queries.contactsOfTeam(db, teamId)) {
+        byEmail.set(contact.email, [...(byEmail.get(contact.email) ?? []), contact]);
+      }
+      const never = [...byEmail.values()]
+        .filter((all) => all.every((c) => c.userId === null && c.inviteSentAt === null))
+        .map((all) => all[0])
+        .filter((c): c is queries.ContactRow => c !== undefined);
+      let invited = 0;
+      for (const contact of never) {
+        try {
+          const outcome = await db.transaction((tx) =>
+            inviteContact(tx, config, access.team, contact, access.user),
+          );
+          if (outcome === 'sent') invited += 1;
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 429) break;
+          if (invited > 0) mailQueued();
+          throw error;
+        }
+      }
+      if (invited > 0) mailQueued();
+      const waiting = never.length - invited;
+      return { invited_count: invited, waiting_count: waiting, message: inviteNewMessage(invited, waiting) };
     },
 
     /**

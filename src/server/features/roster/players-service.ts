@@ -17,7 +17,7 @@ export type PlayerInput = z.output<typeof playerBody>;
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 
-const toValues = (input: PlayerInput): queries.PlayerValues => ({
+export const toValues = (input: PlayerInput): queries.PlayerValues => ({
   name: input.name,
   position: input.position,
   jerseyNumber: input.jersey_number,
@@ -36,7 +36,7 @@ function rosterOf(rows: queries.PlayerRow[], contacts: queries.ContactRow[], vie
 }
 
 /** A write refused by the jersey index (two coaches saving the same number at once) answers like the check. */
-async function guardJersey<T>(write: () => Promise<T>): Promise<T> {
+export async function guardJersey<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -244,6 +244,36 @@ export async function insertContact(
   return row;
 }
 
+/** Many contacts in one statement (the roster import); a contact the player already has is refused by its index. */
+export async function insertContacts(
+  db: Db,
+  teamId: number,
+  values: (ContactValues & { playerId: number })[],
+): Promise<number> {
+  if (values.length === 0) return 0;
+  const rows = await db
+    .insert(parentContacts)
+    .values(values.map((v) => ({ ...v, teamId })))
+    .returning({ id: parentContacts.id });
+  return rows.length;
+}
+
+/** The team's players (id, name, number) and the emails of their contacts: what an import checks against. */
+export async function rosterBefore(db: Db, teamId: number) {
+  const [playerRows, contactRows] = [
+    await db
+      .select({ id: players.id, name: players.name, jersey_number: players.jerseyNumber })
+      .from(players)
+      .where(eq(players.teamId, teamId))
+      .orderBy(asc(players.id)),
+    await db
+      .select({ player_id: parentContacts.playerId, email: parentContacts.email })
+      .from(parentContacts)
+      .where(eq(parentContacts.teamId, teamId)),
+  ];
+  return { players: playerRows, contacts: contactRows };
+}
+
 export async function updateContact(
   db: Db,
   teamId: number,

@@ -16,7 +16,17 @@ import {
   syncParentResponse,
   updateParentBody,
 } from '../../../shared/api/roster.ts';
+import {
+  contactSheetSchema,
+  inviteNewResponse,
+  rosterImportBody,
+  rosterImportProblems,
+  rosterImportResponse,
+} from '../../../shared/api/roster-import.ts';
+import { contactSheetCsv, contactSheetFileName } from '../../../shared/contact-sheet.ts';
+import { IMPORT_MAX_BYTES } from '../../../shared/teams.ts';
 import { idParam, teamParams } from '../../params.ts';
+import type { ImportService } from './import-service.ts';
 import type { ParentService } from './parents-service.ts';
 import type { PlayerService } from './players-service.ts';
 
@@ -30,9 +40,51 @@ const userParams = z.object({ teamId, userId: idParam('User id') });
 
 export async function rosterRoutes(
   app: FastifyInstance,
-  { players, parents }: { players: PlayerService; parents: ParentService },
+  { players, parents, imports }: { players: PlayerService; parents: ParentService; imports: ImportService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Roster import (docs/decisions/049): 201 with the counts, or 422 with every row's problems and
+  // nothing saved.
+  r.post(
+    '/:teamId/roster-import',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        params: teamParams,
+        body: rosterImportBody,
+        response: { 201: rosterImportResponse, 422: rosterImportProblems },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await imports.importRows(request.teamAccess, request.body);
+      if (!outcome.ok) return reply.status(422).send({ detail: outcome.detail, problems: outcome.problems });
+      const { ok: _ok, ...counts } = outcome;
+      return reply.status(201).send(counts);
+    },
+  );
+
+  r.post(
+    '/:teamId/parents/invite-new',
+    { schema: { params: teamParams, response: { 200: inviteNewResponse } } },
+    (request) => parents.inviteNew(request.teamAccess),
+  );
+
+  r.get(
+    '/:teamId/contact-sheet',
+    { schema: { params: teamParams, response: { 200: contactSheetSchema } } },
+    (request) => imports.contactSheet(request.teamAccess),
+  );
+
+  // The same sheet as a CSV file, its cells safe to open in a spreadsheet (shared/contact-sheet.ts).
+  r.get('/:teamId/contact-sheet.csv', { schema: { params: teamParams } }, async (request, reply) => {
+    const sheet = await imports.contactSheet(request.teamAccess);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${contactSheetFileName(sheet.team_name)}"`)
+      .header('Cache-Control', 'no-store')
+      .send(`\uFEFF${contactSheetCsv(sheet)}`);
+  });
 
   r.get(
     '/:teamId/players',

@@ -86,6 +86,8 @@ const CAPABILITY_WORDS: Record<Capability, string> = {
   view_all_votes: "see every vote of this team's polls",
   record_attendance: "record this team's attendance",
   answer_for_all_players: 'answer for every player of this team',
+  import_roster: "import this team's roster",
+  view_contact_sheet: "see this team's contact sheet",
 };
 
 /**

@@ -201,6 +201,16 @@ export function UserGuidePage() {
               jersey number must be different.
             </li>
             <li>
+              <strong>Import</strong> (coaches and admins): paste rows from a spreadsheet or choose a CSV
+              file, check which column is which, and fix any row marked with a problem. One row per player or
+              per parent; rows naming the same player add more parents. Nothing is saved until you import, all
+              rows together, and no invite goes out until you choose <strong>Invite all</strong>.
+            </li>
+            <li>
+              <strong>Contact Sheet</strong> (coaches and admins): every player with their parents, phones and
+              emails, to print on one page for an away trip or download as a CSV file.
+            </li>
+            <li>
               <strong>Edit</strong> and <strong>Remove</strong> beside each player. Removing asks for
               confirmation.
             </li>

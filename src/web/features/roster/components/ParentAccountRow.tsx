@@ -36,6 +36,11 @@ export function ParentAccountRow({ parent, onAssign }: ParentAccountRowProps) {
           {parent.name} <Tag tone={STATUS_TONES[parent.status]}>{parentStatusLabel(parent, timeZone)}</Tag>
         </p>
         <p className="account-row__detail">{parent.email}</p>
+        {parent.phone && (
+          <p className="account-row__detail">
+            <a href={`tel:${parent.phone.replace(/[^0-9+]/g, '')}`}>{parent.phone}</a>
+          </p>
+        )}
         <p className="account-row__detail">
           {parent.children.length > 0 ? `Children: ${parent.children.join(', ')}` : 'No children linked'}
         </p>

@@ -2,13 +2,18 @@ import { useState } from 'react';
 import type { Team } from '../../../../shared/api/teams.ts';
 import type { Player } from '../../../../shared/api/roster.ts';
 import { compareByJersey } from '../../../../shared/teams.ts';
+import type { RosterImportResult } from '../../../../shared/api/roster-import.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { lazyScreen } from '../../../components/LazyScreen.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
 import { useCan } from '../../../lib/permissions.ts';
+import { useHashParam } from '../../../lib/use-hash-param.ts';
 import { useDeletePlayer } from '../api/delete-player.ts';
 import { usePlayers } from '../api/get-players.ts';
 import { failedTo, isGone, PLAYER_MESSAGES } from '../lib/messages.ts';
 import { BulkAddModal } from './BulkAddModal.tsx';
+import { ContactSheetView } from './ContactSheetView.tsx';
+import { ImportResultDialog } from './ImportResultDialog.tsx';
 import { InviteCodePanel } from './InviteCodePanel.tsx';
 import { ManageParentsModal } from './ManageParentsModal.tsx';
 import { ParentAccountsSection } from './ParentAccountsSection.tsx';
@@ -17,9 +22,17 @@ import { PlayerFormModal } from './PlayerFormModal.tsx';
 import { ViewToggle, type RosterView } from './ViewToggle.tsx';
 import './roster.css';
 
+// The import dialog and its CSV parser arrive only when a coach opens it (docs/decisions/049).
+const RosterImportModal = lazyScreen(
+  () => import('./RosterImportModal.tsx').then((m) => m.RosterImportModal),
+  'overlay',
+);
+
 type Dialog =
   | { kind: 'add' }
   | { kind: 'bulk' }
+  | { kind: 'import' }
+  | { kind: 'imported'; result: RosterImportResult }
   | { kind: 'edit'; player: Player }
   | { kind: 'remove'; player: Player }
   | { kind: 'parents'; playerId: number };
@@ -55,13 +68,16 @@ export function RosterPage({ title, team, loading = false }: RosterPageProps) {
 }
 
 function TeamRoster({ team }: { team: Team }) {
-  const [view, setView] = useState<RosterView>('roster');
+  const [rosterView, setView] = useState<RosterView>('roster');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const playersQuery = usePlayers(team.id);
   const deleteMutation = useDeletePlayer(team.id);
   const canManageRoster = useCan(team, 'manage_roster');
   const seesInviteCode = useCan(team, 'view_invite_code');
+  const canImport = useCan(team, 'import_roster');
+  const seesContactSheet = useCan(team, 'view_contact_sheet');
+  const [view, setHashView] = useHashParam('view');
   // The server gives parents' contact details to whoever manages the roster: the same people manage them.
   const canManageParents = canManageRoster;
   const players = [...(playersQuery.data ?? [])].sort(compareByJersey);
@@ -87,6 +103,10 @@ function TeamRoster({ team }: { team: Team }) {
     setMessage({ title: 'Error', text: PLAYER_MESSAGES.gone });
   }
 
+  if (view === 'contacts' && seesContactSheet) {
+    return <ContactSheetView team={team} onBack={() => setHashView('roster')} />;
+  }
+
   return (
     <div className="page-body page-body--wide">
       {seesInviteCode && team.invite_code && <InviteCodePanel code={team.invite_code} />}
@@ -103,7 +123,7 @@ function TeamRoster({ team }: { team: Team }) {
           )}
         </div>
         <div className="roster__toolbar">
-          <ViewToggle view={view} onChange={setView} />
+          <ViewToggle view={rosterView} onChange={setView} />
           {canManageRoster && !playersQuery.isPending && (
             <div className="roster__buttons">
               <button
@@ -120,6 +140,25 @@ function TeamRoster({ team }: { team: Team }) {
               >
                 Bulk Add
               </button>
+              {canImport && (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onPointerEnter={RosterImportModal.preload}
+                  onClick={() => setDialog({ kind: 'import' })}
+                >
+                  Import
+                </button>
+              )}
+              {seesContactSheet && (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setHashView('contacts')}
+                >
+                  Contact Sheet
+                </button>
+              )}
             </div>
           )}
         </div>
@@ -132,7 +171,7 @@ function TeamRoster({ team }: { team: Team }) {
         ) : (
           <PlayerCollection
             players={players}
-            view={view}
+            view={rosterView}
             canManageRoster={canManageRoster}
             canManageParents={canManageParents}
             removingId={deleteMutation.isPending ? deleteMutation.variables : null}
@@ -165,6 +204,17 @@ function TeamRoster({ team }: { team: Team }) {
             setMessage({ title: 'Success', text });
           }}
         />
+      )}
+      {dialog?.kind === 'import' && (
+        <RosterImportModal
+          teamId={team.id}
+          players={players}
+          onClose={close}
+          onImported={(result) => setDialog({ kind: 'imported', result })}
+        />
+      )}
+      {dialog?.kind === 'imported' && (
+        <ImportResultDialog teamId={team.id} result={dialog.result} onClose={close} />
       )}
       {parentsOf && <ManageParentsModal teamId={team.id} player={parentsOf} onClose={close} />}
       <ConfirmDialog

@@ -1,3 +1,4 @@
+import { repeatedNumberError } from '../../../../shared/roster-rows.ts';
 import { duplicateJerseyNumbers, ROSTER_MESSAGES } from '../../../../shared/teams.ts';
 import { checkPlayer, type CheckedPlayerBody, type PlayerErrors, type PlayerValues } from './player-form.ts';
 
@@ -17,10 +18,7 @@ export function duplicateMessage(numbers: readonly number[]): string {
   return `${ROSTER_MESSAGES.bulkDuplicateJersey} Repeated: ${numbers.join(', ')}`;
 }
 
-/** Under each jersey input that repeats another row's: 'Jersey number 9 is repeated'. */
-export function repeatedNumberError(number: number): string {
-  return `Jersey number ${number} is repeated`;
-}
+export { repeatedNumberError } from '../../../../shared/roster-rows.ts';
 
 export function checkBulkRows(rows: readonly PlayerValues[], taken: ReadonlySet<number>): BulkCheck {
   const rowErrors: Record<number, PlayerErrors> = {};

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { playerBody, type Player } from '../../../../shared/api/roster.ts';
-import { ROSTER_MESSAGES, type PlayerStatus } from '../../../../shared/teams.ts';
-import { validate, type FieldErrors } from '../../../lib/form-errors.ts';
+import type { playerBody } from '../../../../shared/api/roster.ts';
+import { type Player } from '../../../../shared/api/roster.ts';
+import { checkPlayerRow } from '../../../../shared/roster-rows.ts';
+import type { PlayerStatus } from '../../../../shared/teams.ts';
+import type { FieldErrors } from '../../../lib/form-errors.ts';
 
 // The Add Player, Edit Player and Bulk Add forms: the server's playerBody rules, plus the team's
 // jersey numbers already taken (the server checks that too and answers 'Jersey number is already taken').
@@ -25,20 +27,13 @@ export function playerValues(player: Player): PlayerValues {
 
 export type CheckedPlayer = { ok: true; body: CheckedPlayerBody } | { ok: false; errors: PlayerErrors };
 
-/** Checks one player; `taken` holds the numbers other players of the team wear. */
+/** Checks one player; `taken` holds the numbers other players of the team wear (shared/roster-rows.ts). */
 export function checkPlayer(
   values: PlayerValues,
   taken: ReadonlySet<number>,
   status: PlayerStatus = 'active',
 ): CheckedPlayer {
-  const input = { ...values, status };
-  const errors = validate<PlayerField>(playerBody, input);
-  const parsed = playerBody.safeParse(input);
-  if (!parsed.success) return { ok: false, errors };
-  const number = parsed.data.jersey_number;
-  if (number !== null && taken.has(number))
-    return { ok: false, errors: { jersey_number: ROSTER_MESSAGES.jerseyTaken } };
-  return { ok: true, body: parsed.data };
+  return checkPlayerRow({ ...values, status }, taken);
 }
 
 /** The jersey numbers worn on the team, leaving out one player (the one being edited). */
