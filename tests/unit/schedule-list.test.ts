@@ -4,7 +4,9 @@ import { addDays, daysBetween } from '../../src/shared/events.ts';
 import { nextUpEvents } from '../../src/web/features/dashboard/lib/next-up.ts';
 import {
   dayTally,
+  ROWS_AT_ONCE,
   scheduleWeeks,
+  weeksWithin,
   weekTitle,
   windowRanges,
 } from '../../src/web/features/calendar/lib/schedule.ts';
@@ -118,6 +120,32 @@ describe('schedule list', () => {
     const events = season().filter((e) => e.date === addDays(TODAY, 4));
     expect(dayTally(events).reduce((n, t) => n + t.count, 0)).toBe(events.length);
     expect(weekTitle('2026-11-29')).toBe('Week of Nov 29 - Dec 5');
+  });
+});
+
+describe('the list renders a slice of a season at a time', () => {
+  const week = (start: string, rows: number) => ({
+    start,
+    title: start,
+    rows: Array.from({ length: rows }, () => ({}) as never),
+  });
+
+  it('shows whole weeks up to the budget of rows, and always one', () => {
+    const weeks = [week('a', 20), week('b', 20), week('c', 4), week('d', 4)];
+    expect(weeksWithin(weeks, 20)).toBe(1);
+    expect(weeksWithin(weeks, 30)).toBe(2);
+    expect(weeksWithin(weeks, 40)).toBe(2);
+    expect(weeksWithin(weeks, 41)).toBe(3);
+    expect(weeksWithin([week('a', 50), week('b', 1)], 30)).toBe(1);
+    expect(weeksWithin([], 30)).toBe(0);
+  });
+
+  it("keeps a season's first render small however dense its weeks", () => {
+    const weeks = scheduleWeeks(season(), 'upcoming', 'all', TODAY);
+    const shown = weeks.slice(0, weeksWithin(weeks, ROWS_AT_ONCE));
+    const rows = shown.reduce((n, w) => n + w.rows.length, 0);
+    expect(rows).toBeGreaterThanOrEqual(ROWS_AT_ONCE);
+    expect(rows - shown.at(-1)!.rows.length).toBeLessThan(ROWS_AT_ONCE);
   });
 });
 

@@ -11,12 +11,11 @@ import {
   SCHEDULE_WINDOWS,
   type ScheduleType,
   type ScheduleWindow,
+  ROWS_AT_ONCE,
   scheduleWeeks,
+  weeksWithin,
   windowRanges,
 } from '../lib/schedule.ts';
-
-/** Weeks shown at first and added by 'Show more weeks': a season's list renders a slice at a time. */
-const WEEKS_AT_ONCE = 6;
 
 /**
  * The schedule list (docs/product/calendar-rsvp-and-feed.md 'Schedule list'): the window's events by
@@ -37,7 +36,8 @@ export function ScheduleList({
 }) {
   const [window, setWindow] = useState<ScheduleWindow>('next2weeks');
   const [type, setType] = useState<ScheduleType>('all');
-  const [shownWeeks, setShownWeeks] = useState(WEEKS_AT_ONCE);
+  // A season's list renders a slice at a time: whole weeks up to a number of rows.
+  const [rowBudget, setRowBudget] = useState(ROWS_AT_ONCE);
   const typeId = useId();
   const ranges = useMemo(() => windowRanges(window, today), [window, today]);
   const events = useCalendarRanges(teamId, ranges);
@@ -45,6 +45,7 @@ export function ScheduleList({
     () => (events.data ? scheduleWeeks(events.data, window, type, today) : []),
     [events.data, window, type, today],
   );
+  const shownWeeks = weeksWithin(weeks, rowBudget);
   const openDay = (date: string) =>
     onOpenDay(
       date,
@@ -52,7 +53,7 @@ export function ScheduleList({
     );
   const chooseWindow = (next: ScheduleWindow) => {
     setWindow(next);
-    setShownWeeks(WEEKS_AT_ONCE);
+    setRowBudget(ROWS_AT_ONCE);
   };
 
   return (
@@ -81,7 +82,7 @@ export function ScheduleList({
             value={type}
             onChange={(e) => {
               setType(e.target.value as ScheduleType);
-              setShownWeeks(WEEKS_AT_ONCE);
+              setRowBudget(ROWS_AT_ONCE);
             }}
           >
             {SCHEDULE_TYPES.map((t) => (
@@ -154,7 +155,7 @@ export function ScheduleList({
             <button
               type="button"
               className="button button--secondary cal-schedule__more"
-              onClick={() => setShownWeeks((n) => n + WEEKS_AT_ONCE)}
+              onClick={() => setRowBudget((n) => n + ROWS_AT_ONCE)}
             >
               {SCHEDULE_TEXT.more}
             </button>

@@ -139,6 +139,25 @@ export function scheduleWeeks(
   return weeks;
 }
 
+/**
+ * Rows the list renders at first, and adds at each 'Show more weeks': whole weeks up to at least this
+ * many rows. A club's usual week (3 or 4 events) shows some 6 weeks; a tournament-heavy season's 20
+ * rows a week show two, so the first render stays small on a phone (docs/decisions/045).
+ */
+export const ROWS_AT_ONCE = 20;
+
+/** How many of `weeks` to show for a budget of `rows`: whole weeks, at least one. */
+export function weeksWithin(weeks: readonly ScheduleWeek[], rows: number): number {
+  let shown = 0;
+  let count = 0;
+  for (const week of weeks) {
+    if (shown > 0 && count >= rows) break;
+    shown += 1;
+    count += week.rows.length;
+  }
+  return shown;
+}
+
 /** The phone grid's words for a day: a count per type ('2 G', 'P', 'T'), not dots alone. */
 export function dayTally(
   events: readonly CalendarEvent[],
