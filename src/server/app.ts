@@ -270,7 +270,7 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
     },
     { prefix: '/api' },
   );
-  if (config.SERVE_WEB) await app.register(webPlugin);
+  if (config.SERVE_WEB) await app.register(webPlugin, config.WEB_DIR ? { root: config.WEB_DIR } : {});
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
 
   const housekeeping = setInterval(

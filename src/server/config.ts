@@ -61,6 +61,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * The built web app's folder; unset: dist/web. A release served from a folder of its own (the browser
+   * test of a release taking over from the one before serves two: docs/decisions/047).
+   */
+  WEB_DIR: z.string().min(1).optional(),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   /** Base URL of the group-chat service announcements are cross-posted to (tests point it at a local server). */
   GROUPME_API_URL: z

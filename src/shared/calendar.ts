@@ -81,6 +81,7 @@ export interface CalendarTournamentGameInput {
   kit: string | null;
   notes: string | null;
   status: GameStatus;
+  arrival_time?: string | null;
   our_score?: number | null;
   opponent_score?: number | null;
 }
@@ -159,7 +160,7 @@ export interface CalendarEvent {
   /** What an RSVP names; null for placeholders. */
   rsvpEventType: RsvpEventType | null;
   rsvpEventId: number | null;
-  /** 'HH:MM' when the coach set when to arrive (games and practices), else null. */
+  /** 'HH:MM' when the coach set when to arrive (any game or practice), else null. */
   arrivalTime: string | null;
   /** A game's scores (null when not recorded, and for practices and tournament days). */
   ourScore: number | null;
@@ -212,7 +213,7 @@ export function calendarEvents(
         isPlaceholder: false,
         rsvpEventType: 'tournament',
         rsvpEventId: game.id,
-        arrivalTime: null,
+        arrivalTime: game.arrival_time ?? null,
         ourScore: game.our_score ?? null,
         opponentScore: game.opponent_score ?? null,
       });

@@ -101,6 +101,14 @@ export const EVENT_MESSAGES = {
 } as const;
 
 /**
+ * 'Arrive by 9:15 AM' (the team's zone, 12-hour as every event time on the screens, which show it as
+ * the fact 'Arrive by'), or null when none was set: the calendar feed's first description line.
+ */
+export function arrivalText(arrival: string | null | undefined): string | null {
+  return arrival && isClockTime(arrival) ? `Arrive by ${formatTime(arrival)}` : null;
+}
+
+/**
  * The arrival time against the start ('HH:MM' both, the same day): undefined when fine or either is
  * missing; otherwise the refusal.
  */

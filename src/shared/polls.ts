@@ -33,6 +33,10 @@ export const POLL_MESSAGES = {
   deleteConfirm: (question: string) =>
     `Are you sure you want to delete the poll "${question}"? This action cannot be undone.`,
   youVoted: 'You have voted in this poll',
+  youVotedShort: 'You have voted',
+  /** A parent's or player's poll when a coach cast their child's vote (not 'You have voted'). */
+  answeredFor: (coach: string, player: string) => `Answered by ${coach} for ${player}`,
+  answeredByCoach: (coach: string) => `Answered by ${coach}`,
   parentWithoutPlayers:
     "You don't have any players assigned to vote for. Contact your coach if this seems incorrect.",
   clickToVote: 'Click to vote',

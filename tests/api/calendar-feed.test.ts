@@ -160,6 +160,7 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
         kit: 'Home (blue)',
         notes: 'Bring water; sunscreen, hats',
         type: 'league',
+        arrival_time: '17:45',
       })
     ).id;
     ids['december'] = (
@@ -204,6 +205,7 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
         time: '09:00',
         field: 'Field 3',
         kit: 'Away',
+        arrival_time: '08:15',
       })
     ).id;
     ids['tournamentGameTbd'] = (
@@ -221,6 +223,7 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
         time: '17:30',
         location: 'North Field',
         duration: 75,
+        arrival_time: '17:00',
       }),
       201,
     );
@@ -288,8 +291,10 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     const july = events.get(`game-${ids['july']}@club.test`);
     expect(july?.getFirstPropertyValue('summary')).toBe('vs Rovers, FC; Juniors');
     expect(july?.getFirstPropertyValue('location')).toBe('North Field, 12 Elm St, Springfield');
+    // The arrival time first, in the screens' words (docs/product/calendar-rsvp-and-feed.md 'The
+    // calendar feed').
     expect(july?.getFirstPropertyValue('description')).toBe(
-      'Kit: Home (blue)\nNotes: Bring water; sunscreen, hats',
+      'Arrive by 5:45 PM\nKit: Home (blue)\nNotes: Bring water; sunscreen, hats',
     );
     expect(july?.getFirstPropertyValue('status')).toBe('CONFIRMED');
     expect(unfolded(text)).toContain('SUMMARY:vs Rovers\\, FC\\; Juniors');
@@ -306,12 +311,18 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     expect(tournamentGame?.getFirstPropertyValue('summary')).toBe('vs Lions');
     expect(tournamentGame?.getFirstPropertyValue('location')).toBe('Cup Park, Field 3, 1 Cup Way');
     expect(tournamentGame?.getFirstPropertyValue('description')).toBe(
-      'Tournament: Spring Cup, Open\nKit: Away\nTournament notes: Parking in lot B',
+      'Arrive by 8:15 AM\nTournament: Spring Cup, Open\nKit: Away\nTournament notes: Parking in lot B',
     );
+    // A game with no arrival time says nothing of one.
+    expect(
+      events
+        .get(`tournament-game-${ids['tournamentGameTbd']}@club.test`)
+        ?.getFirstPropertyValue('description'),
+    ).toBe('Tournament: Spring Cup, Open\nKit: Not specified\nTournament notes: Parking in lot B');
 
     const practice = events.get(`practice-${ids['practice']}@club.test`);
     expect(practice?.getFirstPropertyValue('summary')).toBe('Tuesday Training');
-    expect(practice?.getFirstPropertyValue('description')).toBeNull();
+    expect(practice?.getFirstPropertyValue('description')).toBe('Arrive by 5:00 PM');
 
     // The long multi-byte title survives folding intact.
     const december = events.get(`game-${ids['december']}@club.test`);
@@ -467,6 +478,10 @@ describe.each(BACKENDS)('calendar feed on $name', (backend) => {
     expect(
       events.get(`game-${ids['otherTeamGame']}@club.test`)?.getFirstPropertyValue('description'),
     ).toMatch(/^Team: U12 Falcons\n/);
+    // The arrival time comes right after the team's name (the notes were edited by a test above).
+    expect(events.get(`game-${ids['july']}@club.test`)?.getFirstPropertyValue('description')).toMatch(
+      /^Team: U10 Hawks\nArrive by 5:45 PM\nKit: Home \(blue\)\nNotes: /,
+    );
 
     const here = await fetchFeed(`${path}?player_id=${kidHere}`);
     expect(here.statusCode).toBe(200);

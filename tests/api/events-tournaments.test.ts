@@ -277,6 +277,7 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
       kit: 'Home',
       notes: 'Early start',
       condition: null,
+      arrival_time: null,
       status: 'scheduled',
       our_score: null,
       opponent_score: null,
@@ -320,6 +321,74 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     ]);
     expect(listed?.games.find((g) => g.opponent === 'Bears')?.status).toBe('completed');
     expect(listed?.record).toEqual({ wins: 1, losses: 1, draws: 1 });
+  });
+
+  it("keeps a game's optional arrival time as games and practices do: set, refused, kept, cleared", async () => {
+    const tournament = await newTournament();
+    const game = await newGame(tournament.id, { date: fromToday(10), time: '10:00', arrival_time: '09:15' });
+    expect(game.arrival_time).toBe('09:15');
+    // Read back by every member, and on the calendar.
+    const [listed] = (await list(cast.parent.token)).filter((x) => x.id === tournament.id);
+    expect(listed?.games.find((g) => g.id === game.id)?.arrival_time).toBe('09:15');
+    const month = okJson<{ id: string; arrivalTime: string | null }[]>(
+      await call(
+        t,
+        'GET',
+        `/api/calendar/team/${cast.team.id}/events?from=${fromToday(0)}&to=${fromToday(20)}`,
+        cast.parent.token,
+      ),
+    );
+    expect(month.find((e) => e.id === `tournament-game-${game.id}`)?.arrivalTime).toBe('09:15');
+    for (const bad of ['9.15', '25:00', 'TBD', 915, true]) {
+      expectDetail(
+        await putGame(cast.coach.token, tournament.id, game.id, { arrival_time: bad }),
+        400,
+        EVENT_MESSAGES.arrivalInvalid,
+      );
+    }
+    expectDetail(
+      await addGame(cast.coach.token, tournament.id, {
+        opponent: 'Owls',
+        time: '10:00',
+        arrival_time: '10:30',
+      }),
+      400,
+      EVENT_MESSAGES.arrivalAfterStart,
+    );
+    // Moving the kick-off before the stored arrival is refused; a time not known yet (TBD) is not.
+    expectDetail(
+      await putGame(cast.coach.token, tournament.id, game.id, { time: '09:00' }),
+      400,
+      EVENT_MESSAGES.arrivalAfterStart,
+    );
+    const tbd = okJson<TournamentGame>(
+      await putGame(cast.coach.token, tournament.id, game.id, { time: 'TBD' }),
+    );
+    expect(tbd).toMatchObject({ time: 'TBD', arrival_time: '09:15' });
+    // A PUT that leaves it out keeps it; seconds are dropped; blank or null clears it.
+    const kept = okJson<TournamentGame>(
+      await putGame(cast.coach.token, tournament.id, game.id, { notes: 'Bring water', time: '10:00' }),
+    );
+    expect(kept).toMatchObject({ arrival_time: '09:15', time: '10:00' });
+    const put = (arrival: unknown) =>
+      putGame(cast.coach.token, tournament.id, game.id, { arrival_time: arrival });
+    expect(okJson<TournamentGame>(await put('09:30:00')).arrival_time).toBe('09:30');
+    expect(okJson<TournamentGame>(await put('')).arrival_time).toBeNull();
+    okJson(await put('09:00'));
+    expect(okJson<TournamentGame>(await put(null)).arrival_time).toBeNull();
+    // Only who manages events sets it (a score keeper does not); another team's game is not found.
+    expect(
+      (await putGame(cast.parent.token, tournament.id, game.id, { arrival_time: '09:00' })).statusCode,
+    ).toBe(403);
+    await setModeratorFlags(t, cast, ['can_update_scores']);
+    expect(
+      (await putGame(cast.moderator.token, tournament.id, game.id, { arrival_time: '09:00' })).statusCode,
+    ).toBe(403);
+    expectDetail(
+      await putGame(cast.otherCoach.token, tournament.id, game.id, { arrival_time: '09:00' }),
+      404,
+      EVENT_MESSAGES.tournamentNotFound,
+    );
   });
 
   it('answers every game validation problem with a message naming the field', async () => {

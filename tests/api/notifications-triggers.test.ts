@@ -142,6 +142,9 @@ describe.each(BACKENDS)('notification triggers on $name', (backend) => {
         expect((await call(t, 'PUT', url, cast.coach.token, body)).statusCode).toBe(200);
       await edit({ kit: 'Away', notes: 'Warm up early', round_name: 'Group A' });
       await edit({ our_score: 1, opponent_score: 0 });
+      await edit({ arrival_time: '08:30' });
+      await edit({ arrival_time: '08:30', notes: 'Same arrival' });
+      await edit({ arrival_time: null });
       await edit({ time: '10:30' });
       await edit({ field: 'Field 1' });
       await edit({ status: 'cancelled' });
@@ -162,6 +165,7 @@ describe.each(BACKENDS)('notification triggers on $name', (backend) => {
           ['event_cancelled', `${subject} is cancelled`],
           ['event_changed', `${subject} now at Field 1`],
           ['event_changed', `${subject} moved to ${day(10)} at 10:30 AM`],
+          ['event_changed', `${subject}: arrive by 8:30 AM`],
           ['event_new', `U10 Hawks: New game vs Eagles (Harbor Cup) on ${day(10)} at 9:00 AM`],
         ],
       );
@@ -171,9 +175,11 @@ describe.each(BACKENDS)('notification triggers on $name', (backend) => {
         link: `/#tournaments?tournamentId=${cup.id}&gameId=${game.id}`,
       });
       expect(items[1]?.body).toBe('date TBD');
+      expect(items.at(-2)?.body).toBe(`${day(10)} at 9:00 AM, Field 3`);
       expect(items[0]?.link).toBe(`/#tournaments?tournamentId=${cup.id}`);
       const events = await eventsOf(cast.player);
       expect(events.map((e) => [e.event_type, e.event_id])).toEqual([
+        ['tournament', game.id],
         ['tournament', game.id],
         ['tournament', game.id],
         ['tournament', game.id],
@@ -182,8 +188,9 @@ describe.each(BACKENDS)('notification triggers on $name', (backend) => {
         ['tournament', other.id],
       ]);
       expect(Date.parse(events[0]?.event_starts_at ?? '')).toBe(startOf(fromToday(10), '09:00'));
-      expect(Date.parse(events[1]?.event_starts_at ?? '')).toBe(startOf(fromToday(10), '10:30'));
-      expect(events[4]?.event_starts_at).toBeNull();
+      expect(Date.parse(events[1]?.event_starts_at ?? '')).toBe(startOf(fromToday(10), '09:00'));
+      expect(Date.parse(events[2]?.event_starts_at ?? '')).toBe(startOf(fromToday(10), '10:30'));
+      expect(events[5]?.event_starts_at).toBeNull();
     });
 
     it('tells one notice of a deleted tournament, none for each of its games', async () => {

@@ -93,6 +93,7 @@ test('a coach creates a tournament, adds two games, records a score and sees the
   await game.getByLabel('Opponent').fill('Eagles');
   await game.getByLabel('Date').fill(start);
   await game.getByLabel('Time').fill('10:00');
+  await game.getByLabel('Arrive by').fill('09:15');
   await game.getByRole('button', { name: 'Add Game' }).click();
   await expect(game).toBeHidden();
   await expect(toast(page, 'Game created successfully!')).toBeVisible();
@@ -127,6 +128,7 @@ test('a coach creates a tournament, adds two games, records a score and sees the
   await expect(eagles).toContainText('3 - 1');
   await expect(eagles).toContainText('Won');
   await expect(eagles.getByRole('button', { name: 'Edit Score vs Eagles' })).toBeVisible();
+  await expect(eagles).toContainText('Arrive by9:15 AM');
   await expect(page.getByRole('article')).toContainText('1-0-0');
   await snapshot(page, info, 'tournament-detail');
 

@@ -187,6 +187,9 @@ test("a parent changes the coach's vote for their child; the coach sees the chan
   await signInAs(parentPage, parent, `/#messages?subtab=polls&pollId=${created.id}`);
   const parentCard = parentPage.locator(`#poll-${created.id}`);
   await expect(parentCard.getByText('Mia Lopez: Yes · answered by Robin Coach')).toBeVisible();
+  // Not 'You have voted': the parent has not; the coach answered for Mia.
+  await expect(parentCard.getByText('Answered by Robin Coach for Mia Lopez')).toBeVisible();
+  await expect(parentCard.getByText(POLL_MESSAGES.youVoted)).toHaveCount(0);
   await snapshot(parentPage, info, 'answered-by-coach');
   await expectNoAxeViolations(parentPage, 'a vote answered by the coach');
   await parentCard.getByRole('button', { name: 'No for Mia Lopez' }).click();
@@ -196,7 +199,8 @@ test("a parent changes the coach's vote for their child; the coach sees the chan
     'aria-pressed',
     'true',
   );
-  await expect(parentCard.getByText(/answered by/)).toHaveCount(0);
+  await expect(parentCard.getByText(/answered by/i)).toHaveCount(0);
+  await expect(parentCard.getByText(POLL_MESSAGES.youVoted)).toBeVisible();
   await context.close();
 
   // The coach sees the changed vote (through the live stream, or the next read): one vote, No, by Paula.

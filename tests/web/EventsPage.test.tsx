@@ -595,6 +595,49 @@ describe('Team Events: a practice of a series (decision 048)', () => {
   });
 });
 
+describe("Team Events: a tournament game's arrival time", () => {
+  it("asks 'Arrive by' on a tournament game as on any game, refuses one after the start, sends it and shows it", async () => {
+    window.history.replaceState(null, '', '/#tournaments?tournamentId=1');
+    const withGame = [
+      tournament(1, 'Spring Cup', '2026-06-12', '2026-06-14', 'upcoming', {
+        games: [
+          tournamentGame({
+            id: 7,
+            opponent: 'Eagles',
+            date: '2026-06-12',
+            time: '10:00',
+            arrival_time: '09:15',
+          }),
+        ],
+      }),
+    ];
+    const calls = serve({ tournaments: withGame }, (_url, method) =>
+      method === 'PUT' ? tournamentGame({ id: 7, date: '2026-06-12', time: '10:00' }) : undefined,
+    );
+    renderPage();
+    const row = (await screen.findByRole('heading', { name: 'vs Eagles' })).closest('li')!;
+    expect(row.textContent).toContain('Arrive by9:15 AM');
+    fireEvent.click(within(row).getByRole('button', { name: /^Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tournament Game' });
+    const arrival = within(dialog).getByLabelText(/^Arrive by/) as HTMLInputElement;
+    expect(arrival.getAttribute('type')).toBe('time');
+    expect(arrival.value).toBe('09:15');
+    expect(within(dialog).getByText('Optional: when players should be there')).toBeTruthy();
+    const submit = within(dialog).getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    fireEvent.change(arrival, { target: { value: '10:30' } });
+    expect(within(dialog).getByText(EVENT_MESSAGES.arrivalAfterStart)).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(arrival, { target: { value: '09:30' } });
+    expect(within(dialog).queryByText(EVENT_MESSAGES.arrivalAfterStart)).toBeNull();
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      time: '10:00',
+      arrival_time: '09:30',
+    });
+  });
+});
+
 describe('Team Events: what a parent sees', () => {
   it('shows the schedule without any write control', async () => {
     const games = [tournamentGame({ id: 7, opponent: 'Eagles', date: '2026-06-12' })];

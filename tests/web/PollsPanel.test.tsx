@@ -254,6 +254,12 @@ describe('PollsPanel', () => {
     renderPanel(parentTeam);
     await screen.findByText('Ava Adams: Yes · answered by Casey Coach');
     expect(screen.getByRole('cell', { name: 'answered by Casey Coach' })).toBeTruthy();
+    // The parent did not vote: the coach answered, and the answers stay there to change it.
+    expect(screen.queryByText(POLL_MESSAGES.youVoted)).toBeNull();
+    expect(screen.getByText('Answered by Casey Coach for Ava Adams')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yes for Ava Adams' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'No for Ava Adams' }));
     await screen.findByText(`${POLL_MESSAGES.voteChanged}: Ava Adams`);
     await screen.findByText('Ava Adams: No');
@@ -262,7 +268,44 @@ describe('PollsPanel', () => {
       option_index: 1,
       option_text: 'No',
     });
-    expect(screen.queryByText(/answered by/)).toBeNull();
+    expect(screen.queryByText(/answered by/i)).toBeNull();
+    // Now the vote is the parent's own.
+    expect(screen.getByText(POLL_MESSAGES.youVoted)).toBeTruthy();
+  });
+
+  it("a parent of two sees which child's answer the coach gave and which they gave, and starts on the coach's", async () => {
+    const vote = (player_id: number, player_name: string, answered_by: string | null) => ({
+      player_id,
+      player_name,
+      option_text: 'Yes',
+      voter_name: answered_by ?? 'Pat Parent',
+      option_index: 0,
+      answered_by,
+    });
+    serve({
+      polls: [
+        poll(1, {
+          has_voted: true,
+          user_vote: 0,
+          voted_player_ids: [11, 12],
+          total_votes: 2,
+          vote_counts: [2, 0],
+          user_votes: [vote(11, 'Ava Adams', null), vote(12, 'Ben Adams', 'Casey Coach')],
+        }),
+      ],
+      eligible_players: [
+        { id: 11, name: 'Ava Adams' },
+        { id: 12, name: 'Ben Adams' },
+      ],
+      role: 'parent',
+    });
+    renderPanel(parentTeam);
+    await screen.findByText(POLL_MESSAGES.youVoted);
+    expect(screen.getByText('Answered by Casey Coach for Ben Adams')).toBeTruthy();
+    expect(screen.queryByText(/Answered by .* for Ava Adams/)).toBeNull();
+    // The picker opens on the child whose answer the coach gave, ready to change it.
+    expect((screen.getByLabelText('Vote for') as HTMLSelectElement).value).toBe('12');
+    expect(screen.getByRole('button', { name: 'No for Ben Adams' })).toBeTruthy();
   });
 
   it('lets a coach pick any player, naming the votes already given, and change one', async () => {
@@ -444,6 +487,34 @@ describe('DashboardPolls', () => {
       `Three?1 vote · ${POLL_MESSAGES.clickToVote}`,
     ]);
     expect(links[0]?.getAttribute('href')).toBe('#messages?subtab=polls&pollId=4');
+  });
+
+  it("says 'Answered by {coach}' rather than 'You have voted' when a coach answered for the parent's child", async () => {
+    serve({
+      polls: [
+        poll(4, {
+          has_voted: true,
+          total_votes: 1,
+          question: 'Four?',
+          voted_player_ids: [11],
+          user_votes: [
+            {
+              player_id: 11,
+              player_name: 'Ava Adams',
+              option_text: 'Yes',
+              voter_name: 'Casey Coach',
+              option_index: 0,
+              answered_by: 'Casey Coach',
+            },
+          ],
+        }),
+      ],
+      eligible_players: [{ id: 11, name: 'Ava Adams' }],
+      role: 'parent',
+    });
+    renderWithClient(<DashboardPolls team={parentTeam} />);
+    const list = await screen.findByRole('list', { name: 'Active polls' });
+    expect(within(list).getByRole('link').textContent).toBe('Four?1 vote · Answered by Casey Coach');
   });
 
   it('leaves out a poll whose expiry has passed by the clock, even if the answer says it is open', async () => {

@@ -15,6 +15,7 @@ export function tournamentGame(overrides: Partial<TournamentGame> = {}): Tournam
     kit: null,
     notes: null,
     condition: null,
+    arrival_time: null,
     status: 'scheduled',
     our_score: null,
     opponent_score: null,

@@ -185,6 +185,7 @@ const tournamentGameFields = {
     .transform((v) => v ?? DEFAULT_GAME_STATUS),
   notes: notesField,
   condition: optionalText('Condition', EVENT_LIMITS.locationMax),
+  arrival_time: arrivalField,
   our_score: scoreField('Our score'),
   opponent_score: scoreField('Opponent score'),
 };
@@ -214,6 +215,8 @@ export const tournamentGameSchema = z.object({
   kit: z.string().nullable(),
   notes: z.string().nullable(),
   condition: z.string().nullable(),
+  /** 'HH:MM' in the team's zone, or null (added in issue 20, as on games and practices). */
+  arrival_time: z.string().nullable(),
   ...gameScoreAndStatus,
 });
 export type TournamentGame = z.infer<typeof tournamentGameSchema>;

@@ -184,11 +184,23 @@ async function keptFirst(request) {
   return kept || fetch(request);
 }
 
+/**
+ * The requests that fetch this release's shell: from the server, never the browser's HTTP cache. The
+ * unhashed files (the manifest, the icons: an hour's max-age) keep their names from release to release,
+ * and a copy the browser kept from the release before would otherwise be kept as this release's: a mix
+ * of two releases (tests/e2e/offline-release.spec.ts). 'reload' also refreshes the HTTP cache's copy.
+ */
+function shellRequests(files, origin) {
+  return files.map((file) => new Request(new URL(file, origin).href, { cache: 'reload' }));
+}
+
 self.addEventListener('install', (event) => {
   // The whole shell or nothing: a release whose files cannot all be fetched is not installed.
   event.waitUntil(
     (async () => {
-      if (SHELL.files.length) await (await caches.open(SHELL_CACHE)).addAll(SHELL.files);
+      if (SHELL.files.length) {
+        await (await caches.open(SHELL_CACHE)).addAll(shellRequests(SHELL.files, self.location.origin));
+      }
       await self.skipWaiting();
     })(),
   );

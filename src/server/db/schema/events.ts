@@ -86,6 +86,8 @@ export const tournamentGames = pgTable(
     status: text('status', { enum: GAME_STATUSES }).notNull().default(DEFAULT_GAME_STATUS),
     notes: text('notes'),
     condition: text('condition'),
+    /** 'HH:MM' in the team's zone, when players should be there (migration 0025); null: not said. */
+    arrivalTime: text('arrival_time'),
     ourScore: integer('our_score'),
     opponentScore: integer('opponent_score'),
     createdAt: createdAt(),

@@ -128,19 +128,20 @@ export async function feedRows(db: Db, teamIds: readonly number[], since: string
       )} as tournaments,
       ${list(
         `'id', e.id, 'team_id', e.team_id, 'tournament_id', e.tournament_id, 'opponent', e.opponent,
-        'date', e.date, 'time', e.time, 'field', e.field, 'kit', e.kit, 'notes', e.notes, 'status', e.status`,
+        'date', e.date, 'time', e.time, 'field', e.field, 'kit', e.kit, 'notes', e.notes, 'status', e.status,
+        'arrival_time', e.arrival_time`,
         'tournament_games',
       )} as tournament_games,
       ${list(
         `'id', e.id, 'team_id', e.team_id, 'opponent', e.opponent, 'date', e.date, 'time', e.time,
         'location', e.location, 'address', e.address, 'kit', e.kit, 'notes', e.notes, 'type', e.type,
-        'status', e.status, 'is_home', e.is_home`,
+        'status', e.status, 'is_home', e.is_home, 'arrival_time', e.arrival_time`,
         'games',
       )} as games,
       ${list(
         `'id', e.id, 'team_id', e.team_id, 'title', e.title, 'date', e.date, 'time', e.time,
         'location', e.location, 'address', e.address, 'notes', e.notes, 'duration', e.duration,
-        'status', e.status`,
+        'status', e.status, 'arrival_time', e.arrival_time`,
         'practices',
       )} as practices
   `)) as unknown as { rows: Record<string, unknown>[] };

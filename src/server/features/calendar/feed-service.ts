@@ -14,6 +14,7 @@ import {
   shiftMonth,
 } from '../../../shared/calendar.ts';
 import { isRepeatedLocalTime, todayIn, zonedStart } from '../../../shared/event-dates.ts';
+import { arrivalText } from '../../../shared/events.ts';
 import { canRsvpFor } from '../../../shared/rsvp.ts';
 import type { Config } from '../../config.ts';
 import { CHANGE_CHANNEL } from '../../db/change-cache.ts';
@@ -42,7 +43,7 @@ import { tokenMatches } from './token-service.ts';
 // with the same teams, and gzipped; only a change under a team makes it be read and written again.
 
 /** Grows when the feed's format changes, so no client keeps a feed written by older code. */
-const FEED_FORMAT = 2;
+const FEED_FORMAT = 3;
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 /** Events written between two turns of the event loop. */
@@ -188,6 +189,9 @@ export async function renderFeed(rows: FeedRows, options: FeedOptions, today: st
 
     const lines: string[] = [];
     if (multiTeam) lines.push(`Team: ${teamNames.get(stamp.teamId) ?? ''}`);
+    // When to be there comes next, before anything else: a calendar's preview shows the first lines.
+    const arrival = arrivalText(event.arrivalTime);
+    if (arrival) lines.push(arrival);
     if (event.source === 'tournament_day') lines.push(CALENDAR_MESSAGES.placeholderTitle);
     if (event.source === 'tournament_game') lines.push(`Tournament: ${event.tournamentName ?? ''}`);
     if (event.type === 'game' && !event.isPlaceholder) lines.push(`Kit: ${event.kit}`);

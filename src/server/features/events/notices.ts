@@ -21,7 +21,7 @@ export interface EventFacts {
   /** A tournament game's tournament's last day: a game with no date is played by then. */
   playedBy?: string | null;
   location: string | null;
-  /** 'HH:MM': when the coach wants players there (games and practices); null or absent: none. */
+  /** 'HH:MM': when the coach wants players there (any game or practice); null or absent: none. */
   arrival?: string | null;
   cancelled: boolean;
   link: string;
@@ -103,6 +103,7 @@ export const tournamentGameFacts = (
     date: string | null;
     time: string | null;
     field: string | null;
+    arrivalTime?: string | null;
     status: string;
   },
   tournament: { id: number; name: string; endDate: string },
@@ -112,6 +113,7 @@ export const tournamentGameFacts = (
   time: g.time,
   playedBy: tournament.endDate,
   location: g.field,
+  arrival: g.arrivalTime ?? null,
   cancelled: g.status === 'cancelled',
   link: `/${eventsHash({ tournamentId: tournament.id, gameId: g.id })}`,
 });

@@ -29,6 +29,7 @@ export type TournamentGameValues = Partial<
     | 'status'
     | 'notes'
     | 'condition'
+    | 'arrivalTime'
     | 'ourScore'
     | 'opponentScore'
   >

@@ -36,7 +36,7 @@ import {
   tournamentGameFacts,
 } from './notices.ts';
 import { requireGameWrite, settleScores } from './scores.ts';
-import { refuseMissingTime } from './times.ts';
+import { refuseLateArrival, refuseMissingTime } from './times.ts';
 
 // Tournaments and their games (docs/product/events.md 'Tournaments', 'Scores', 'Quick-add'). Every member
 // reads them; tournaments need can_create_tournaments, their games can_manage_events, scores alone
@@ -66,6 +66,7 @@ export function toTournamentGame(row: queries.TournamentGameRow): TournamentGame
     kit: row.kit,
     notes: row.notes,
     condition: row.condition,
+    arrival_time: row.arrivalTime,
     status: row.status,
     our_score: row.ourScore,
     opponent_score: row.opponentScore,
@@ -145,6 +146,7 @@ function gameValues(input: GameChange): queries.TournamentGameValues {
     kit: input.kit,
     notes: input.notes,
     condition: input.condition,
+    arrivalTime: input.arrival_time,
   };
 }
 
@@ -305,6 +307,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
         throw badRequest(NEW_GAME_STATUS);
       }
       refuseMissingTime(input.date, input.time, config.TEAM_TIME_ZONE);
+      refuseLateArrival(input.arrival_time, input.time);
       const settled = settleScores(undefined, input);
       const row = await orTournamentGone(() =>
         db.transaction(async (tx) => {
@@ -319,6 +322,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
             kit: input.kit,
             notes: input.notes,
             condition: input.condition,
+            arrivalTime: input.arrival_time,
             ...settled,
           });
           // A game entered after it was played (a result recorded) is history, not news.
@@ -348,6 +352,10 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
           const time = input.time === undefined ? current.time : input.time;
           refuseMissingTime(date, time, zone);
         }
+        refuseLateArrival(
+          input.arrival_time === undefined ? current.arrivalTime : input.arrival_time,
+          input.time === undefined ? current.time : input.time,
+        );
         const settled = settleScores(current, input);
         const after = await queries.updateTournamentGame(tx, access.team.id, tournamentId, gameId, {
           ...gameValues(input),

@@ -194,6 +194,7 @@ export function TournamentDetail({
                     ['Round', game.round_name],
                     ['Date', formatDate(game.date)],
                     ['Time', formatTime(game.time)],
+                    ['Arrive by', game.arrival_time ? formatTime(game.arrival_time) : null],
                     ['Field', game.field],
                     ['Kit', game.kit],
                     ['Condition', game.condition],

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { Tournament, TournamentGame } from '../../../../shared/api/events.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
 import {
+  arrivalCheck,
   EVENT_LIMITS,
   EVENT_MESSAGES,
   formatDate,
@@ -24,6 +25,7 @@ import { showToast } from '../../../lib/toasts.ts';
 import { useSaveTournamentGame } from '../api/save-tournament-game.ts';
 import { EVENT_TITLES, failure, isGone } from '../lib/messages.ts';
 import { useTimeGap } from '../lib/time-gap.ts';
+import { ArrivalField } from './EventFields.tsx';
 import { KitField } from './KitField.tsx';
 
 interface GameValues {
@@ -36,6 +38,7 @@ interface GameValues {
   status: GameStatus;
   condition: string;
   notes: string;
+  arrival_time: string;
 }
 
 function initialValues(game: TournamentGame | null): GameValues {
@@ -49,6 +52,7 @@ function initialValues(game: TournamentGame | null): GameValues {
     status: game?.status ?? 'scheduled',
     condition: game?.condition ?? '',
     notes: game?.notes ?? '',
+    arrival_time: game?.arrival_time ?? '',
   };
 }
 
@@ -72,6 +76,7 @@ export function TournamentGameFormModal({ team, tournament, game, onClose }: Tou
     setValues((v) => ({ ...v, [field]: value }));
   const statuses = game ? GAME_STATUSES : NEW_TOURNAMENT_GAME_STATUSES;
   const timeGap = useTimeGap([values.date], values.time);
+  const lateArrival = arrivalCheck(values.arrival_time, values.time);
 
   const send = () => {
     setAsking(null);
@@ -121,7 +126,7 @@ export function TournamentGameFormModal({ team, tournament, game, onClose }: Tou
         submitLabel={game ? 'Save Changes' : 'Add Game'}
         busyLabel="Saving..."
         busy={save.isPending}
-        submitDisabled={timeGap !== undefined}
+        submitDisabled={timeGap !== undefined || lateArrival !== undefined}
         error={
           save.isError
             ? isGone(save.error)
@@ -163,6 +168,7 @@ export function TournamentGameFormModal({ team, tournament, game, onClose }: Tou
             hint="Leave blank while it is TBD"
           />
         </div>
+        <ArrivalField value={values.arrival_time} start={values.time} onChange={set} />
         <div className="form-grid">
           <TextField
             label="Field"

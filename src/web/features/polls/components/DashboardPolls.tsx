@@ -1,16 +1,20 @@
 import type { Team } from '../../../../shared/api/teams.ts';
-import { isArchived, POLL_LIMITS, POLL_MESSAGES } from '../../../../shared/polls.ts';
+import { isArchived, POLL_LIMITS } from '../../../../shared/polls.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { usePolls } from '../api/get-polls.ts';
+import { pollAnswersShort } from '../lib/answered.ts';
 import './polls.css';
 
 // The dashboard's 'Active Polls' card (docs/product/polls.md): at most 2 polls that have not expired,
-// each with its question, total votes and 'You have voted' or 'Click to vote', opening the poll in the
+// each with its question, total votes and 'You have voted', 'Answered by {coach}' (a coach cast the
+// vote of the user's child) or 'Click to vote', opening the poll in the
 // Polls tab. No luxon here: the dashboard loads first (docs/decisions/011, 019).
 
 export const pollHref = (pollId: number) => `#messages?subtab=polls&pollId=${pollId}`;
 
-export function DashboardPolls({ team }: { team: Pick<Team, 'id'> }) {
+export function DashboardPolls({ team }: { team: Pick<Team, 'id' | 'is_coach'> }) {
   const polls = usePolls(team.id);
+  const answersForAll = useCan(team, 'answer_for_all_players');
   const active = (polls.data?.polls ?? [])
     // The answer may be minutes old (the ETag period): a poll expired by the client's clock is left out too.
     .filter((poll) => !poll.is_archived && !isArchived(poll.expires_at))
@@ -39,7 +43,7 @@ export function DashboardPolls({ team }: { team: Pick<Team, 'id'> }) {
                 <span className="dashboard-poll__question">{poll.question}</span>
                 <span className="muted">
                   {poll.total_votes} {poll.total_votes === 1 ? 'vote' : 'votes'} ·{' '}
-                  {poll.has_voted ? 'You have voted' : POLL_MESSAGES.clickToVote}
+                  {pollAnswersShort(poll, answersForAll)}
                 </span>
               </a>
             </li>

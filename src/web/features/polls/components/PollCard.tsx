@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useVotePoll } from '../api/save-poll.ts';
+import { pollAnswers } from '../lib/answered.ts';
 
 interface PollCardProps {
   teamId: number;
@@ -36,9 +37,15 @@ export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, 
   const vote = useVotePoll(teamId);
   const votes = new Map(poll.user_votes.map((v) => [v.player_id, v]));
   const remaining = eligible.filter((p) => !poll.voted_player_ids.includes(p.id));
+  const answers = pollAnswers(poll, answersForAll);
   const [chosen, setChosen] = useState<number | null>(null);
-  // The player picked, else the first still to vote, else the first (whose vote can be changed).
-  const voter = eligible.find((p) => p.id === chosen) ?? remaining[0] ?? eligible[0];
+  // The player picked, else the first still to vote, else the first whose answer a coach gave (the
+  // parent may want to change it), else the first (whose vote can be changed).
+  const voter =
+    eligible.find((p) => p.id === chosen) ??
+    remaining[0] ??
+    eligible.find((p) => answers.byCoach.some((v) => v.playerId === p.id)) ??
+    eligible[0];
   const current = voter ? votes.get(voter.id) : undefined;
   const titleId = `poll-${poll.id}-title`;
   // The answer may be minutes old (the ETag period): the client's clock also decides 'expired'.
@@ -114,12 +121,17 @@ export function PollCard({ teamId, poll, answersForAll, zone, eligible, onEdit, 
       </ul>
       <p className="muted">Total: {plural(poll.total_votes, 'vote')}</p>
 
-      {poll.has_voted && (
+      {answers.voted && (
         <p className="poll-card__voted">
           <span aria-hidden="true">✓ </span>
           {POLL_MESSAGES.youVoted}
         </p>
       )}
+      {answers.byCoach.map((v) => (
+        <p key={v.playerId} className="poll-card__answered">
+          {POLL_MESSAGES.answeredFor(v.coach, v.player)}
+        </p>
+      ))}
 
       {!archived && voter && (
         <div className="poll-vote" role="group" aria-label={`Vote: ${poll.question}`}>
