@@ -6,9 +6,11 @@ import {
   rsvpCounts,
   rsvpEventKey,
   RSVP_EVENT_TYPES,
+  type RsvpEventType,
   rsvpWindow,
   type RsvpWhen,
 } from '../../../shared/rsvp.ts';
+import { type OverviewQuery, windowOfQuery } from '../../../shared/rsvp-overview.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PlayerRow } from '../roster/queries.ts';
@@ -17,7 +19,8 @@ import * as queries from './queries.ts';
 import { whoNeedsReminding } from './reminding.ts';
 
 // The coach's RSVP overview (docs/product/calendar-rsvp-and-feed.md 'Event RSVPs (Team Administration)'):
-// every event from today on (in the team's time zone) that takes answers, by date and time with TBD last,
+// every event of the window (by default from today on, in the team's time zone; docs/decisions/050) and
+// of the kinds asked (every kind by default) that takes answers, by date and time with TBD last,
 // its counts, its answers, the active players who have not answered, how many people a reminder would
 // reach (reminding.ts) and the last reminder sent. A fixed number of queries whatever the number of
 // events or players.
@@ -32,14 +35,24 @@ const rosterOrder = (a: Player, b: Player) =>
     { jersey_number: b.jerseyNumber, name: b.name },
   );
 
-export async function overviewOf(db: Db, teamId: number, zone: string, now: Date): Promise<Overview> {
+export async function overviewOf(
+  db: Db,
+  teamId: number,
+  zone: string,
+  now: Date,
+  query: OverviewQuery = {},
+): Promise<Overview> {
   const today = todayIn(zone, now);
+  const window = windowOfQuery(query, today);
+  const types = query.type ?? RSVP_EVENT_TYPES;
+  const ofType = <T>(type: RsvpEventType, read: () => Promise<T[]>): Promise<T[]> =>
+    types.includes(type) ? read() : Promise.resolve([]);
   const [games, tournamentGames, practices, answers, active, [members, contacts], reminders] =
     await Promise.all([
-      queries.upcomingGames(db, teamId, today),
-      queries.upcomingTournamentGames(db, teamId, today),
-      queries.upcomingPractices(db, teamId, today),
-      queries.upcomingAnswers(db, teamId, today),
+      ofType('game', () => queries.gamesBetween(db, teamId, window)),
+      ofType('tournament', () => queries.tournamentGamesBetween(db, teamId, window)),
+      ofType('practice', () => queries.practicesBetween(db, teamId, window)),
+      queries.answersBetween(db, teamId, window, types),
       queries.activePlayers(db, teamId),
       familiesOfTeam(db, teamId),
       queries.lastReminders(db, teamId),

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { RsvpEventType, RsvpResponse } from '../../../shared/rsvp.ts';
+import { RSVP_EVENT_TYPES, type RsvpEventType, type RsvpResponse } from '../../../shared/rsvp.ts';
+import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
 import {
   games,
@@ -171,9 +172,21 @@ export function answersOfPlayers(db: Db, teamId: number, playerIds: readonly num
     .orderBy(asc(rsvps.id));
 }
 
-// ---- The coach's overview: upcoming events, their answers and the active players ----
+// ---- The coach's overview: the events of a window, their answers and the active players ----
+// Each list filters by the team and the window's dates in SQL, on the (team_id, date) index of its
+// table (games_team_date_idx, tournament_games_team_date_idx, practices_team_date_idx).
 
-export function upcomingGames(db: Db, teamId: number, today: string) {
+/** The dates of a window on a date column (an open end reads no bound). */
+function within(column: AnyPgColumn, window: DateWindow) {
+  return and(
+    window.from === null ? undefined : gte(column, window.from),
+    window.to === null ? undefined : lte(column, window.to),
+  );
+}
+
+const fromToday = (today: string): DateWindow => ({ from: today, to: null });
+
+export function gamesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
     .select({
       id: games.id,
@@ -183,11 +196,14 @@ export function upcomingGames(db: Db, teamId: number, today: string) {
       status: games.status,
     })
     .from(games)
-    .where(and(eq(games.teamId, teamId), gte(games.date, today)));
+    .where(and(eq(games.teamId, teamId), within(games.date, window)));
 }
 
-/** Tournament games with a date from today on (a game without a date is not upcoming yet). */
-export function upcomingTournamentGames(db: Db, teamId: number, today: string) {
+export const upcomingGames = (db: Db, teamId: number, today: string) =>
+  gamesBetween(db, teamId, fromToday(today));
+
+/** Tournament games with a date in the window (a game without a date is in no window yet). */
+export function tournamentGamesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
     .select({
       id: tournamentGames.id,
@@ -203,10 +219,19 @@ export function upcomingTournamentGames(db: Db, teamId: number, today: string) {
       tournaments,
       and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
     )
-    .where(and(eq(tournamentGames.teamId, teamId), gte(tournamentGames.date, today)));
+    .where(
+      and(
+        eq(tournamentGames.teamId, teamId),
+        isNotNull(tournamentGames.date),
+        within(tournamentGames.date, window),
+      ),
+    );
 }
 
-export function upcomingPractices(db: Db, teamId: number, today: string) {
+export const upcomingTournamentGames = (db: Db, teamId: number, today: string) =>
+  tournamentGamesBetween(db, teamId, fromToday(today));
+
+export function practicesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
     .select({
       id: practices.id,
@@ -216,14 +241,33 @@ export function upcomingPractices(db: Db, teamId: number, today: string) {
       status: practices.status,
     })
     .from(practices)
-    .where(and(eq(practices.teamId, teamId), gte(practices.date, today)));
+    .where(and(eq(practices.teamId, teamId), within(practices.date, window)));
 }
 
+export const upcomingPractices = (db: Db, teamId: number, today: string) =>
+  practicesBetween(db, teamId, fromToday(today));
+
 /**
- * Every answer of an active player of the team about an event dated from today on, with the player and
- * who answered. A player made inactive no longer counts, as they are no longer listed as not answered.
+ * Every answer of an active player of the team about an event of these kinds dated in the window, with
+ * the player and who answered. A player made inactive no longer counts, as they are no longer listed as
+ * not answered. The events are picked by the same index reads as the lists above.
  */
-export function upcomingAnswers(db: Db, teamId: number, today: string) {
+export function answersBetween(
+  db: Db,
+  teamId: number,
+  window: DateWindow,
+  types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
+) {
+  const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.teamId, teamId), within(table.date, window)));
+  const picked = {
+    game: () => inArray(rsvps.gameId, idsOf(games)),
+    tournament: () => inArray(rsvps.tournamentGameId, idsOf(tournamentGames)),
+    practice: () => inArray(rsvps.practiceId, idsOf(practices)),
+  };
   return db
     .select({
       id: rsvps.id,
@@ -240,18 +284,8 @@ export function upcomingAnswers(db: Db, teamId: number, today: string) {
     .from(rsvps)
     .innerJoin(players, and(eq(players.id, rsvps.playerId), eq(players.teamId, rsvps.teamId)))
     .leftJoin(users, eq(users.id, rsvps.respondedBy))
-    .leftJoin(games, and(eq(games.id, rsvps.gameId), eq(games.teamId, rsvps.teamId)))
-    .leftJoin(
-      tournamentGames,
-      and(eq(tournamentGames.id, rsvps.tournamentGameId), eq(tournamentGames.teamId, rsvps.teamId)),
-    )
-    .leftJoin(practices, and(eq(practices.id, rsvps.practiceId), eq(practices.teamId, rsvps.teamId)))
     .where(
-      and(
-        eq(rsvps.teamId, teamId),
-        eq(players.status, 'active'),
-        gte(sql`coalesce(${games.date}, ${tournamentGames.date}, ${practices.date})`, today),
-      ),
+      and(eq(rsvps.teamId, teamId), eq(players.status, 'active'), or(...types.map((type) => picked[type]()))),
     );
 }
 
