@@ -32,9 +32,25 @@ export const OVERVIEW_TYPE_LABELS: Record<RsvpEventType | 'all', string> = {
 export const OVERVIEW_MESSAGES = {
   toBeforeFrom: 'to must be on or after from',
   badType: `type must be one or more of ${RSVP_EVENT_TYPES.join(', ')}, separated by commas`,
-  /** The screen's custom window before both dates are chosen. */
+  /** The screen's custom window before both dates are chosen, or chosen the wrong way round. */
   chooseDates: 'Choose a start and an end date.',
+  endBeforeStart: 'The end date must be on or after the start date.',
 } as const;
+
+const EMPTY_WHEN: Record<OverviewPreset, string> = {
+  next14: 'in the next 14 days',
+  next30: 'in the next 30 days',
+  past14: 'in the past 14 days',
+  upcoming: 'coming up',
+  all: 'yet',
+  custom: 'between these dates',
+};
+
+/** 'No events in the next 14 days.', 'No practices coming up.': what an empty window says. */
+export function overviewEmpty(preset: OverviewPreset, type: RsvpEventType | 'all'): string {
+  const what = type === 'all' ? 'events' : OVERVIEW_TYPE_LABELS[type].toLowerCase();
+  return `No ${what} ${EMPTY_WHEN[preset]}.`;
+}
 
 /** The overview's query as the API reads it (all optional). */
 export interface OverviewQuery {
