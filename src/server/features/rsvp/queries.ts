@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RSVP_EVENT_TYPES, type RsvpEventType, type RsvpResponse } from '../../../shared/rsvp.ts';
 import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
 import {
   games,
   players,
@@ -247,17 +248,44 @@ export function practicesBetween(db: Db, teamId: number, window: DateWindow) {
 export const upcomingPractices = (db: Db, teamId: number, today: string) =>
   practicesBetween(db, teamId, fromToday(today));
 
+const packedAnswers = pack({
+  id: rsvps.id,
+  playerId: rsvps.playerId,
+  gameId: rsvps.gameId,
+  tournamentGameId: rsvps.tournamentGameId,
+  practiceId: rsvps.practiceId,
+  response: rsvps.response,
+  notes: rsvps.notes,
+  userName: users.name,
+  userRole: users.role,
+});
+
+/** An answer of the overview; the player is the caller's to name (the team's active players). */
+export interface WindowAnswer {
+  id: number;
+  playerId: number;
+  gameId: number | null;
+  tournamentGameId: number | null;
+  practiceId: number | null;
+  response: RsvpResponse;
+  notes: string | null;
+  /** Who answered (null once that account is gone). */
+  userName: string | null;
+  userRole: string | null;
+}
+
 /**
  * Every answer of an active player of the team about an event of these kinds dated in the window, with
- * the player and who answered. A player made inactive no longer counts, as they are no longer listed as
- * not answered. The events are picked by the same index reads as the lists above.
+ * who answered. A player made inactive no longer counts, as they are no longer listed as not answered.
+ * The events are picked by the same index reads as the lists above; the rows come packed, as one text
+ * (db/packed-rows.ts): a season's thousands of answers cost one JSON.parse.
  */
-export function answersBetween(
+export async function answersBetween(
   db: Db,
   teamId: number,
   window: DateWindow,
   types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
-) {
+): Promise<WindowAnswer[]> {
   const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
     db
       .select({ id: table.id })
@@ -268,25 +296,16 @@ export function answersBetween(
     tournament: () => inArray(rsvps.tournamentGameId, idsOf(tournamentGames)),
     practice: () => inArray(rsvps.practiceId, idsOf(practices)),
   };
-  return db
-    .select({
-      id: rsvps.id,
-      playerId: rsvps.playerId,
-      gameId: rsvps.gameId,
-      tournamentGameId: rsvps.tournamentGameId,
-      practiceId: rsvps.practiceId,
-      response: rsvps.response,
-      notes: rsvps.notes,
-      player: { name: players.name, position: players.position, jerseyNumber: players.jerseyNumber },
-      userName: users.name,
-      userRole: users.role,
-    })
+  const [row] = await db
+    .select({ rows: packedAnswers.value })
     .from(rsvps)
     .innerJoin(players, and(eq(players.id, rsvps.playerId), eq(players.teamId, rsvps.teamId)))
     .leftJoin(users, eq(users.id, rsvps.respondedBy))
     .where(
       and(eq(rsvps.teamId, teamId), eq(players.status, 'active'), or(...types.map((type) => picked[type]()))),
     );
+  // users is left-joined: its columns are null for an answer whose account is gone.
+  return packedAnswers.unpack(row?.rows ?? null) as WindowAnswer[];
 }
 
 /** The team's active players, whole: who answers for them reads their account and email too. */
