@@ -573,6 +573,15 @@ const cases: Case[] = [
     uncached: true,
   },
   {
+    // One coach opening Event RSVPs: the latency the issue's 50 ms is about, without nine others queued.
+    name: `GET RSVP overview, season window, 1 connection`,
+    method: 'GET',
+    url: `${address}${seasonOverview}`,
+    headers: auth,
+    uncached: true,
+    connections: 1,
+  },
+  {
     name: 'GET RSVP overview, next 14 days',
     method: 'GET',
     url: `${address}/api/team-rsvp/team/${seasonId}/overview?from=2026-10-01&to=2026-10-14`,
