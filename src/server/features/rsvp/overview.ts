@@ -2,13 +2,7 @@ import type { z } from 'zod';
 import type { OverviewEvent, overviewSchema } from '../../../shared/api/calendar.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { compareByDateTime, isClockTime } from '../../../shared/events.ts';
-import {
-  rsvpEventKey,
-  RSVP_EVENT_TYPES,
-  type RsvpEventType,
-  rsvpWindow,
-  type RsvpWhen,
-} from '../../../shared/rsvp.ts';
+import { rsvpEventKey, RSVP_EVENT_TYPES, rsvpWindow, type RsvpWhen } from '../../../shared/rsvp.ts';
 import { type OverviewQuery, windowOfQuery } from '../../../shared/rsvp-overview.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
@@ -44,14 +38,9 @@ export async function overviewOf(
   const today = todayIn(zone, now);
   const window = windowOfQuery(query, today);
   const types = query.type ?? RSVP_EVENT_TYPES;
-  const ofType = <T>(type: RsvpEventType, read: () => Promise<T[]>): Promise<T[]> =>
-    types.includes(type) ? read() : Promise.resolve([]);
-  const [games, tournamentGames, practices, answers, active, [members, contacts], reminders] =
+  const [{ games, tournamentGames, practices, answers }, active, [members, contacts], reminders] =
     await Promise.all([
-      ofType('game', () => queries.gamesBetween(db, teamId, window)),
-      ofType('tournament', () => queries.tournamentGamesBetween(db, teamId, window)),
-      ofType('practice', () => queries.practicesBetween(db, teamId, window)),
-      queries.answersBetween(db, teamId, window, types),
+      queries.overviewEvents(db, teamId, window, types),
       queries.activePlayers(db, teamId),
       familiesOfTeam(db, teamId),
       queries.lastReminders(db, teamId),

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RSVP_EVENT_TYPES, type RsvpEventType, type RsvpResponse } from '../../../shared/rsvp.ts';
 import type { DateWindow } from '../../../shared/rsvp-overview.ts';
@@ -276,16 +290,12 @@ export interface WindowAnswer {
 
 /**
  * Every answer of an active player of the team about an event of these kinds dated in the window, with
- * who answered. A player made inactive no longer counts, as they are no longer listed as not answered.
- * The events are picked by the same index reads as the lists above; the rows come packed, as one text
- * (db/packed-rows.ts): a season's thousands of answers cost one JSON.parse.
+ * who answered (overviewEvents reads it with the events). A player made inactive no longer counts, as
+ * they are no longer listed as not answered. The events are picked by the same index reads as the lists
+ * above; the rows come packed, as one text (db/packed-rows.ts): a season's thousands of answers cost
+ * one JSON.parse.
  */
-export async function answersBetween(
-  db: Db,
-  teamId: number,
-  window: DateWindow,
-  types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
-): Promise<WindowAnswer[]> {
+function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonly RsvpEventType[]) {
   const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
     db
       .select({ id: table.id })
@@ -296,7 +306,7 @@ export async function answersBetween(
     tournament: () => inArray(rsvps.tournamentGameId, idsOf(tournamentGames)),
     practice: () => inArray(rsvps.practiceId, idsOf(practices)),
   };
-  const [row] = await db
+  return db
     .select({ rows: packedAnswers.value })
     .from(rsvps)
     .innerJoin(players, and(eq(players.id, rsvps.playerId), eq(players.teamId, rsvps.teamId)))
@@ -304,8 +314,96 @@ export async function answersBetween(
     .where(
       and(eq(rsvps.teamId, teamId), eq(players.status, 'active'), or(...types.map((type) => picked[type]()))),
     );
-  // users is left-joined: its columns are null for an answer whose account is gone.
-  return packedAnswers.unpack(row?.rows ?? null) as WindowAnswer[];
+}
+
+const packedGames = pack({
+  id: games.id,
+  opponent: games.opponent,
+  date: games.date,
+  time: games.time,
+  status: games.status,
+});
+const packedTournamentGames = pack({
+  id: tournamentGames.id,
+  opponent: tournamentGames.opponent,
+  date: tournamentGames.date,
+  time: tournamentGames.time,
+  status: tournamentGames.status,
+  tournamentName: tournaments.name,
+  tournamentEndDate: tournaments.endDate,
+});
+const packedPractices = pack({
+  id: practices.id,
+  title: practices.title,
+  date: practices.date,
+  time: practices.time,
+  status: practices.status,
+});
+
+/**
+ * The overview's events of the window and of these kinds, and their answers (as answersBetween), in one
+ * statement and one round trip: each list packed (db/packed-rows.ts), each read on its table's
+ * (team_id, date) index. A kind not asked is not read.
+ */
+export async function overviewEvents(
+  db: Db,
+  teamId: number,
+  window: DateWindow,
+  types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
+) {
+  const asked = (type: RsvpEventType, list: SQL) => (types.includes(type) ? sql`(${list})` : sql`null`);
+  const answers = answersQuery(db, teamId, window, types);
+  const [row] = await db
+    .select({
+      games: sql<string | null>`${asked(
+        'game',
+        db
+          .select({ rows: packedGames.value })
+          .from(games)
+          .where(and(eq(games.teamId, teamId), within(games.date, window)))
+          .getSQL(),
+      )}`,
+      tournamentGames: sql<string | null>`${asked(
+        'tournament',
+        db
+          .select({ rows: packedTournamentGames.value })
+          .from(tournamentGames)
+          .innerJoin(
+            tournaments,
+            and(
+              eq(tournaments.id, tournamentGames.tournamentId),
+              eq(tournaments.teamId, tournamentGames.teamId),
+            ),
+          )
+          .where(
+            and(
+              eq(tournamentGames.teamId, teamId),
+              isNotNull(tournamentGames.date),
+              within(tournamentGames.date, window),
+            ),
+          )
+          .getSQL(),
+      )}`,
+      practices: sql<string | null>`${asked(
+        'practice',
+        db
+          .select({ rows: packedPractices.value })
+          .from(practices)
+          .where(and(eq(practices.teamId, teamId), within(practices.date, window)))
+          .getSQL(),
+      )}`,
+      answers: sql<string | null>`(${answers.getSQL()})`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return {
+    games: packedGames.unpack(row?.games ?? null),
+    // Dated: the query read only those with a date.
+    tournamentGames: packedTournamentGames.unpack(row?.tournamentGames ?? null),
+    practices: packedPractices.unpack(row?.practices ?? null),
+    // users is left-joined: its columns are null for an answer whose account is gone.
+    answers: packedAnswers.unpack(row?.answers ?? null) as WindowAnswer[],
+  };
 }
 
 /** The team's active players, whole: who answers for them reads their account and email too. */
