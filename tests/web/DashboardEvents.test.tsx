@@ -237,7 +237,9 @@ describe('Dashboard: Quick Actions', () => {
 describe("Dashboard: a new team's next steps", () => {
   it('lists what is left for a coach, marks what is done, and goes away once all three are', async () => {
     serve([], [], []);
-    renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} roster={{ hasPlayers: true, hasParents: false }} />);
+    renderWithClient(
+      <DashboardEvents team={{ id: 3, is_coach: true }} roster={{ hasPlayers: true, hasParents: false }} />,
+    );
     const card = await screen.findByRole('region', { name: 'Next steps' });
     expect(within(card).getByText('2 steps left', { exact: false })).toBeTruthy();
     expect(within(card).getByText('Add your players').parentElement?.textContent).toContain('Done');
@@ -249,7 +251,9 @@ describe("Dashboard: a new team's next steps", () => {
     cleanup();
 
     serve([], [game({ id: 21, opponent: 'First Game', date: '2026-06-12' })], []);
-    renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} roster={{ hasPlayers: true, hasParents: true }} />);
+    renderWithClient(
+      <DashboardEvents team={{ id: 3, is_coach: true }} roster={{ hasPlayers: true, hasParents: true }} />,
+    );
     await screen.findByRole('list', { name: 'Upcoming events' });
     expect(screen.queryByRole('region', { name: 'Next steps' })).toBeNull();
   });
