@@ -207,6 +207,58 @@ for (let i = 0; i < 10; i += 1) {
   );
 }
 
+// The season of issue 21 on a team of its own (docs/decisions/050): 30 tournaments with 90 games, 40
+// games and 100 practices from September to May, 20 players, and 15 of the 20 answered on every event:
+// what the coach's Event RSVPs reads for a window over the whole season.
+const season = await call(
+  'POST',
+  '/api/teams/setup-complete',
+  { name: 'Bench Season Owls', head_coach_name: 'Bench Coach' },
+  token,
+);
+const seasonId = Number(season['id']);
+const seasonCoachId = Number((await call('GET', '/api/auth/me', undefined, token))['id']);
+await call(
+  'POST',
+  `/api/teams/${seasonId}/players/bulk`,
+  {
+    players: Array.from({ length: 20 }, (_, i) => ({
+      name: `Owl ${i + 1}`,
+      jersey_number: i + 1,
+      age: 11,
+      position: 'Defender',
+    })),
+  },
+  token,
+);
+await database.db.execute(sql`insert into tournaments (team_id, name, location, start_date, end_date)
+  select ${seasonId}, 'Owl Cup ' || i, 'Park', date '2026-09-05' + i * 8, date '2026-09-06' + i * 8
+  from generate_series(0, 29) i`);
+await database.db.execute(sql`insert into tournament_games (tournament_id, team_id, opponent, date, time)
+  select r.id, r.team_id, 'Opponent ' || g, r.start_date + (g % 2), lpad((8 + g * 2)::text, 2, '0') || ':00'
+  from tournaments r cross join generate_series(1, 3) g where r.team_id = ${seasonId}`);
+await database.db.execute(sql`insert into games (team_id, opponent, date, time, location)
+  select ${seasonId}, 'Rival ' || i, date '2026-09-02' + i * 6, '18:00', 'Park'
+  from generate_series(0, 39) i`);
+await database.db.execute(sql`insert into practices (team_id, title, date, time, location)
+  select ${seasonId}, 'Practice ' || i, date '2026-09-01' + (i / 2) * 7 + (i % 2) * 2, '17:30', 'Park'
+  from generate_series(0, 99) i`);
+for (const [column, table] of [
+  ['game_id', 'games'],
+  ['tournament_game_id', 'tournament_games'],
+  ['practice_id', 'practices'],
+] as const) {
+  await database.db.execute(sql`
+    insert into rsvps (team_id, player_id, ${sql.identifier(column)}, response, responded_by)
+    select ${seasonId}, p.id, e.id, (array['yes', 'maybe', 'no'])[1 + (p.id + e.id) % 3], ${seasonCoachId}
+    from players p cross join ${sql.identifier(table)} e
+    where p.team_id = ${seasonId} and e.team_id = ${seasonId} and p.jersey_number <= 15`);
+}
+await database.db.execute(sql`analyze`);
+const seasonOverview = `/api/team-rsvp/team/${seasonId}/overview?from=2026-08-01&to=2027-06-30`;
+const seasonEvents = ((await call('GET', seasonOverview, undefined, token))['upcoming_events'] as unknown[])
+  .length;
+
 // Communication (issue 10): a parent member and a conversation of 40 messages with the coach, 10
 // announcements and 5 polls: what the Communication tab and the badges poll.
 const coachUserId = Number((await call('GET', '/api/auth/me', undefined, token))['id']);
@@ -512,6 +564,29 @@ const cases: Case[] = [
     method: 'GET',
     url: `${address}/api/practices/${team['id']}`,
     headers: auth,
+  },
+  {
+    name: `GET RSVP overview, season window (${seasonEvents} events)`,
+    method: 'GET',
+    url: `${address}${seasonOverview}`,
+    headers: auth,
+    uncached: true,
+  },
+  {
+    // One coach opening Event RSVPs: the latency the issue's 50 ms is about, without nine others queued.
+    name: `GET RSVP overview, season window, 1 connection`,
+    method: 'GET',
+    url: `${address}${seasonOverview}`,
+    headers: auth,
+    uncached: true,
+    connections: 1,
+  },
+  {
+    name: 'GET RSVP overview, next 14 days',
+    method: 'GET',
+    url: `${address}/api/team-rsvp/team/${seasonId}/overview?from=2026-10-01&to=2026-10-14`,
+    headers: auth,
+    uncached: true,
   },
   {
     name: 'GET calendar feed, unchanged (If-None-Match: 304)',

@@ -119,7 +119,7 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
   await goToTab(coachPage, info, 'Admin');
   await coachPage.getByRole('tab', { name: 'Event RSVPs' }).click();
   await expect(coachPage).toHaveURL(/#admin\?tab=rsvps$/);
-  const events = coachPage.getByRole('list', { name: 'Upcoming events' });
+  const events = coachPage.getByRole('list', { name: 'Events' });
   // Each event's heading is its toggle (beside it, a coach's 'Remind' button).
   const toggles = events.getByRole('heading', { level: 3 }).getByRole('button');
   await expect(toggles).toHaveCount(3);
@@ -155,8 +155,9 @@ test('a parent answers; the coach sees the counts, who answered and who has not,
   await expect(body.getByRole('listitem').filter({ hasText: 'Reed-Montgomery' })).toContainText(
     'Answered by Robin Coach (Coach)',
   );
+  // Under each name, the answers the coach may record for that player.
   await expect(body.getByRole('listitem').filter({ hasText: 'Leo Lopez' })).toHaveText(
-    '#7 Leo Lopez · Forward',
+    "#7 Leo Lopez · ForwardGoingMaybeCan't go",
   );
   await expectNoSidewaysScroll(coachPage);
   await snapshot(coachPage, info, 'admin-open');
@@ -185,9 +186,78 @@ test('Event RSVPs says so when nothing is coming up', async ({ page, request }, 
   await signInAs(page, coach, '/#admin?tab=rsvps');
   const panel = page.getByRole('region', { name: 'Event RSVPs' });
   await expect(panel).toContainText(
-    'No upcoming events yet. Games, tournament games and practices added in Team Events show here.',
+    'No events in the next 14 days. Games, tournament games and practices added in Team Events show here.',
   );
   await snapshot(page, info, 'admin-empty');
   await panel.getByRole('link', { name: 'Team Events' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Games & Schedule' })).toBeVisible();
+});
+
+test("the overview's window and type filter, and an answer the coach records at the pitch @phone", async ({
+  browser,
+  request,
+}, info) => {
+  const coach = await coachWithTeam(request, 'U11 Falcons', [
+    { name: 'Nia Falcon', jersey_number: 4 },
+    { name: 'Omar Falcon', jersey_number: 8 },
+  ]);
+  const teamId = coach.team.id;
+  const game = (opponent: string, days: number) =>
+    apiCall<{ id: number }>(request, coach, 'post', `/games/${teamId}`, {
+      opponent,
+      date: addDays(TODAY, days),
+      time: '10:00',
+      location: 'Falcon Park',
+    });
+  await game('Played Tuesday', -3);
+  await game('Next Week', 6);
+  await game('Next Month', 25);
+  await apiCall(request, coach, 'post', '/practices', {
+    team_id: teamId,
+    title: 'Passing Practice',
+    date: addDays(TODAY, 2),
+    time: '17:00',
+    location: 'Back Field',
+  });
+
+  const page = await newPage(browser, info);
+  await signInAs(page, coach, '/#admin?tab=rsvps');
+  const panel = page.getByRole('region', { name: 'Event RSVPs' });
+  const events = panel.getByRole('list', { name: 'Events' });
+  const names = events.locator('.rsvp-event__name');
+  // The next 14 days at first.
+  await expect(names).toHaveText(['Passing Practice', 'vs Next Week']);
+  await expect(panel.getByRole('status')).toHaveText('2 events');
+
+  await panel.getByLabel('Show').selectOption({ label: 'Next 30 days' });
+  await expect(names).toHaveText(['Passing Practice', 'vs Next Week', 'vs Next Month']);
+  await panel.getByLabel('Type').selectOption({ label: 'Games' });
+  await expect(names).toHaveText(['vs Next Week', 'vs Next Month']);
+  await panel.getByLabel('Type').selectOption({ label: 'Practices' });
+  await expect(names).toHaveText(['Passing Practice']);
+  await panel.getByLabel('Type').selectOption({ label: 'All types' });
+
+  // Custom dates: the wrong way round says so and asks nothing.
+  await panel.getByLabel('Show').selectOption({ label: 'Custom dates' });
+  await panel.getByLabel('To').fill(addDays(TODAY, -1));
+  await expect(panel.getByRole('alert')).toHaveText('The end date must be on or after the start date.');
+  await panel.getByLabel('From').fill(addDays(TODAY, 20));
+  await panel.getByLabel('To').fill(addDays(TODAY, 30));
+  await expect(names).toHaveText(['vs Next Month']);
+
+  // The past 14 days: the game played on Tuesday, where the coach records who came.
+  await panel.getByLabel('Show').selectOption({ label: 'Past 14 days' });
+  await expect(names).toHaveText(['vs Played Tuesday']);
+  const played = events.getByRole('heading', { level: 3 }).getByRole('button');
+  await played.click();
+  await snapshot(page, info, 'window-past');
+  const nia = panel.getByRole('group', { name: 'Record answer for Nia Falcon, vs Played Tuesday' });
+  await nia.getByRole('button', { name: 'Going' }).click();
+  await expect(page.getByText('✓ RSVP submitted for Nia Falcon: attending')).toBeVisible();
+  await expect(nia.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(played).toContainText('Yes 1');
+  await expect(played).toContainText('1 not answered');
+  await expectNoAxeViolations(page, 'event rsvps window');
+  await snapshot(page, info, 'recorded');
+  await page.context().close();
 });

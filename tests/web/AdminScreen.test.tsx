@@ -45,7 +45,7 @@ describe('AdminScreen', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('tab', { name: 'Event RSVPs' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText(/No upcoming events yet\./)).toBeTruthy();
-    expect(calls.some((call) => call.url === '/api/team-rsvp/team/1/overview')).toBe(true);
+    expect(await screen.findByText(/No events in the next 14 days\./)).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/team-rsvp/team/1/overview?from='))).toBe(true);
   });
 });

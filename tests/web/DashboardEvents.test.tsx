@@ -58,7 +58,7 @@ describe('Dashboard: Upcoming Events', () => {
         practice({ id: 32, title: 'Late Practice', date: '2026-06-16', time: '18:00' }),
       ],
     );
-    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} />);
     await screen.findByRole('list', { name: 'Upcoming events' });
     // Seven in the window: the first five, Yesterday and Eight Days left out.
     expect(items('Upcoming events')).toEqual([
@@ -98,7 +98,7 @@ describe("Dashboard: each upcoming event's RSVPs", () => {
     );
     renderWithClient(
       <DashboardEvents
-        team={{ id: 3 }}
+        team={{ id: 3, is_coach: true }}
         rsvpSummary={(event) => <p className="rsvp-test">{`RSVP for ${event.kind} ${event.id}`}</p>}
       />,
     );
@@ -172,7 +172,7 @@ describe('Dashboard: Recent Results', () => {
       ],
     });
     serve([cup], games, []);
-    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} />);
     await screen.findByRole('list', { name: 'Recent results' });
     const shown = items('Recent results');
     expect(shown).toHaveLength(10);
@@ -192,7 +192,7 @@ describe('Dashboard: Recent Results', () => {
         ? { body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 } }
         : { status: 500, body: { detail: 'Server error' } },
     );
-    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} />);
     expect(await screen.findByText('Nothing scheduled in the next 7 days.')).toBeTruthy();
     expect(screen.getByText('No results in the last 7 days.')).toBeTruthy();
   });
@@ -237,7 +237,9 @@ describe('Dashboard: Quick Actions', () => {
 describe("Dashboard: a new team's next steps", () => {
   it('lists what is left for a coach, marks what is done, and goes away once all three are', async () => {
     serve([], [], []);
-    renderWithClient(<DashboardEvents team={{ id: 3 }} roster={{ hasPlayers: true, hasParents: false }} />);
+    renderWithClient(
+      <DashboardEvents team={{ id: 3, is_coach: true }} roster={{ hasPlayers: true, hasParents: false }} />,
+    );
     const card = await screen.findByRole('region', { name: 'Next steps' });
     expect(within(card).getByText('2 steps left', { exact: false })).toBeTruthy();
     expect(within(card).getByText('Add your players').parentElement?.textContent).toContain('Done');
@@ -249,14 +251,16 @@ describe("Dashboard: a new team's next steps", () => {
     cleanup();
 
     serve([], [game({ id: 21, opponent: 'First Game', date: '2026-06-12' })], []);
-    renderWithClient(<DashboardEvents team={{ id: 3 }} roster={{ hasPlayers: true, hasParents: true }} />);
+    renderWithClient(
+      <DashboardEvents team={{ id: 3, is_coach: true }} roster={{ hasPlayers: true, hasParents: true }} />,
+    );
     await screen.findByRole('list', { name: 'Upcoming events' });
     expect(screen.queryByRole('region', { name: 'Next steps' })).toBeNull();
   });
 
   it('shows no next steps to parents and players (no roster progress is given)', async () => {
     serve([], [], []);
-    renderWithClient(<DashboardEvents team={{ id: 3 }} />);
+    renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} />);
     await screen.findByText('Nothing scheduled in the next 7 days.');
     expect(screen.queryByRole('region', { name: 'Next steps' })).toBeNull();
   });

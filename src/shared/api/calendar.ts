@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CALENDAR_KINDS } from '../calendar.ts';
 import { GAME_STATUSES, GAME_TYPES, isCalendarDate, TOURNAMENT_STATUSES } from '../events.ts';
-import { RSVP_EVENT_TYPES, RSVP_LIMITS, RSVP_MESSAGES, RSVP_RESPONSES } from '../rsvp.ts';
+import { RSVP_EVENT_TYPES, RSVP_LIMITS, RSVP_MESSAGES, RSVP_RESPONSES, type RsvpEventType } from '../rsvp.ts';
+import { OVERVIEW_MESSAGES } from '../rsvp-overview.ts';
 import { optionalText } from './fields.ts';
 
 // Request and response shapes of the calendar and RSVP API (docs/product/calendar-rsvp-and-feed.md
@@ -17,7 +18,9 @@ import { optionalText } from './fields.ts';
 //   POST /api/team-rsvp/submit-all    body RsvpSubmitAll   -> Rsvp[]        (several players, one tap)
 //   POST /api/team-rsvp/team/{teamId}/upcoming  body RsvpUpcoming  -> Rsvp[]  ('Answer all upcoming':
 //        one player, every event not yet started, all or none)
-//   GET  /api/team-rsvp/team/{teamId}/overview                           -> { upcoming_events }
+//   GET  /api/team-rsvp/team/{teamId}/overview[?from=&to=&include_past=true&type=game,practice]
+//                                                                        -> { upcoming_events }
+//        (without a query: every event from today on, as the spec's; see rsvp-overview.ts)
 //   POST /api/team-rsvp/remind        body {event_type, event_id}  -> { sent }   (api/notifications.ts)
 //   GET  /api/team-rsvp/answer-link?token=   -> AnswerLink   (no sign-in: what an email's answer link records)
 //   POST /api/team-rsvp/answer-link  {token} -> { detail }   (no sign-in: records it)
@@ -113,6 +116,39 @@ const dateQuery = (label: string) =>
     .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
 
 export const calendarRangeQuery = z.object({ from: dateQuery('from'), to: dateQuery('to') });
+
+const isRsvpEventType = (value: string): value is RsvpEventType =>
+  (RSVP_EVENT_TYPES as readonly string[]).includes(value);
+
+/**
+ * The overview's optional window and type filter (src/shared/rsvp-overview.ts; docs/decisions/050):
+ * `from` and `to` are inclusive dates, `include_past=true` drops the default start (today), `type` is
+ * a comma-separated list of event types.
+ */
+export const overviewQuery = z
+  .object({
+    from: dateQuery('from').optional(),
+    to: dateQuery('to').optional(),
+    include_past: z
+      .enum(['true', 'false'], { error: 'include_past must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
+    type: z
+      .string({ error: OVERVIEW_MESSAGES.badType })
+      .transform((value, ctx) => {
+        const types = [...new Set(value.split(',').map((part) => part.trim()))];
+        if (types.length === 0 || !types.every((t): t is RsvpEventType => isRsvpEventType(t))) {
+          ctx.addIssue({ code: 'custom', message: OVERVIEW_MESSAGES.badType });
+          return z.NEVER;
+        }
+        return types;
+      })
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: OVERVIEW_MESSAGES.toBeforeFrom,
+    path: ['to'],
+  });
 
 export const calendarEventSchema = z.object({
   id: z.string(),

@@ -2,13 +2,8 @@ import type { z } from 'zod';
 import type { OverviewEvent, overviewSchema } from '../../../shared/api/calendar.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { compareByDateTime, isClockTime } from '../../../shared/events.ts';
-import {
-  rsvpCounts,
-  rsvpEventKey,
-  RSVP_EVENT_TYPES,
-  rsvpWindow,
-  type RsvpWhen,
-} from '../../../shared/rsvp.ts';
+import { rsvpEventKey, RSVP_EVENT_TYPES, rsvpWindow, type RsvpWhen } from '../../../shared/rsvp.ts';
+import { type OverviewQuery, windowOfQuery } from '../../../shared/rsvp-overview.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PlayerRow } from '../roster/queries.ts';
@@ -17,7 +12,8 @@ import * as queries from './queries.ts';
 import { whoNeedsReminding } from './reminding.ts';
 
 // The coach's RSVP overview (docs/product/calendar-rsvp-and-feed.md 'Event RSVPs (Team Administration)'):
-// every event from today on (in the team's time zone) that takes answers, by date and time with TBD last,
+// every event of the window (by default from today on, in the team's time zone; docs/decisions/050) and
+// of the kinds asked (every kind by default) that takes answers, by date and time with TBD last,
 // its counts, its answers, the active players who have not answered, how many people a reminder would
 // reach (reminding.ts) and the last reminder sent. A fixed number of queries whatever the number of
 // events or players.
@@ -32,14 +28,19 @@ const rosterOrder = (a: Player, b: Player) =>
     { jersey_number: b.jerseyNumber, name: b.name },
   );
 
-export async function overviewOf(db: Db, teamId: number, zone: string, now: Date): Promise<Overview> {
+export async function overviewOf(
+  db: Db,
+  teamId: number,
+  zone: string,
+  now: Date,
+  query: OverviewQuery = {},
+): Promise<Overview> {
   const today = todayIn(zone, now);
-  const [games, tournamentGames, practices, answers, active, [members, contacts], reminders] =
+  const window = windowOfQuery(query, today);
+  const types = query.type ?? RSVP_EVENT_TYPES;
+  const [{ games, tournamentGames, practices, answers }, active, [members, contacts], reminders] =
     await Promise.all([
-      queries.upcomingGames(db, teamId, today),
-      queries.upcomingTournamentGames(db, teamId, today),
-      queries.upcomingPractices(db, teamId, today),
-      queries.upcomingAnswers(db, teamId, today),
+      queries.overviewEvents(db, teamId, window, types),
       queries.activePlayers(db, teamId),
       familiesOfTeam(db, teamId),
       queries.lastReminders(db, teamId),
@@ -59,8 +60,11 @@ export async function overviewOf(db: Db, teamId: number, zone: string, now: Date
     | 'to_remind'
     | 'last_reminder'
   > & { remindable: boolean };
+  // Only an event of today needs the clock (and luxon, the costly part of a season's read): one of a
+  // later day has not started, one of an earlier day has.
   const remindable = (status: string, when: RsvpWhen) =>
-    status !== 'cancelled' && rsvpWindow(when, zone, now) === 'open';
+    status !== 'cancelled' &&
+    (when.date === null || when.date === today ? rsvpWindow(when, zone, now) === 'open' : when.date > today);
   const events: Listed[] = [
     ...games.map((g) => ({
       event_id: g.id,
@@ -105,15 +109,23 @@ export async function overviewOf(db: Db, teamId: number, zone: string, now: Date
       a.event_id - b.event_id,
   );
 
-  const answersOf = new Map<string, typeof answers>();
+  // Each event's answers by player: read in roster order below, so no event's answers need sorting.
+  const answersOf = new Map<string, Map<number, (typeof answers)[number]>>();
   for (const answer of answers) {
     const { type, id } = queries.eventOfRow(answer);
     const key = rsvpEventKey(type, id);
-    const list = answersOf.get(key);
-    if (list) list.push(answer);
-    else answersOf.set(key, [answer]);
+    const byPlayer = answersOf.get(key);
+    if (byPlayer) byPlayer.set(answer.playerId, answer);
+    else answersOf.set(key, new Map([[answer.playerId, answer]]));
   }
   const roster = [...active].sort(rosterOrder);
+  const shownPlayers = roster.map((player) => ({
+    player_id: player.id,
+    name: player.name,
+    position: player.position,
+    jersey_number: player.jerseyNumber,
+  }));
+  const noAnswers = new Map<number, (typeof answers)[number]>();
   const lastReminder = new Map(
     reminders.map((r) => [
       rsvpEventKey(r.eventType, r.eventId),
@@ -124,33 +136,38 @@ export async function overviewOf(db: Db, teamId: number, zone: string, now: Date
   return {
     upcoming_events: events.map(({ remindable: canRemind, ...event }) => {
       const key = rsvpEventKey(event.event_type, event.event_id);
-      const given = (answersOf.get(key) ?? []).sort((a, b) =>
-        rosterOrder({ id: a.playerId, ...a.player }, { id: b.playerId, ...b.player }),
-      );
-      const answered = new Set(given.map((a) => a.playerId));
-      const counts = rsvpCounts(given);
-      return {
-        ...event,
-        total_responses: given.length,
-        yes_count: counts.yes,
-        no_count: counts.no,
-        maybe_count: counts.maybe,
-        responses: given.map((a) => ({
+      // In roster order; an answer of a player made inactive since the answers were read is left out.
+      const byPlayer = answersOf.get(key) ?? noAnswers;
+      const responses: OverviewEvent['responses'] = [];
+      const waiting: OverviewEvent['not_responded'] = [];
+      const answered = new Set<number>();
+      const counts = { yes: 0, maybe: 0, no: 0 };
+      for (let index = 0; index < roster.length; index += 1) {
+        const shown = shownPlayers[index] as OverviewEvent['not_responded'][number];
+        const a = byPlayer.get(shown.player_id);
+        if (!a) {
+          waiting.push(shown);
+          continue;
+        }
+        answered.add(a.playerId);
+        counts[a.response] += 1;
+        responses.push({
           id: a.id,
           player_id: a.playerId,
-          player: { name: a.player.name, position: a.player.position, jersey_number: a.player.jerseyNumber },
+          player: { name: shown.name, position: shown.position, jersey_number: shown.jersey_number },
           user: a.userName === null || a.userRole === null ? null : { name: a.userName, role: a.userRole },
           response: a.response,
           notes: a.notes,
-        })),
-        not_responded: roster
-          .filter((player) => !answered.has(player.id))
-          .map((player) => ({
-            player_id: player.id,
-            name: player.name,
-            position: player.position,
-            jersey_number: player.jerseyNumber,
-          })),
+        });
+      }
+      return {
+        ...event,
+        total_responses: responses.length,
+        yes_count: counts.yes,
+        no_count: counts.no,
+        maybe_count: counts.maybe,
+        responses,
+        not_responded: waiting,
         to_remind: canRemind ? whoNeedsReminding(answerers, answered).length : 0,
         last_reminder: lastReminder.get(key) ?? null,
       };

@@ -1,7 +1,23 @@
-import { and, asc, desc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { RsvpEventType, RsvpResponse } from '../../../shared/rsvp.ts';
+import { RSVP_EVENT_TYPES, type RsvpEventType, type RsvpResponse } from '../../../shared/rsvp.ts';
+import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
 import {
   games,
   players,
@@ -171,9 +187,21 @@ export function answersOfPlayers(db: Db, teamId: number, playerIds: readonly num
     .orderBy(asc(rsvps.id));
 }
 
-// ---- The coach's overview: upcoming events, their answers and the active players ----
+// ---- The coach's overview: the events of a window, their answers and the active players ----
+// Each list filters by the team and the window's dates in SQL, on the (team_id, date) index of its
+// table (games_team_date_idx, tournament_games_team_date_idx, practices_team_date_idx).
 
-export function upcomingGames(db: Db, teamId: number, today: string) {
+/** The dates of a window on a date column (an open end reads no bound). */
+function within(column: AnyPgColumn, window: DateWindow) {
+  return and(
+    window.from === null ? undefined : gte(column, window.from),
+    window.to === null ? undefined : lte(column, window.to),
+  );
+}
+
+const fromToday = (today: string): DateWindow => ({ from: today, to: null });
+
+export function gamesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
     .select({
       id: games.id,
@@ -183,11 +211,14 @@ export function upcomingGames(db: Db, teamId: number, today: string) {
       status: games.status,
     })
     .from(games)
-    .where(and(eq(games.teamId, teamId), gte(games.date, today)));
+    .where(and(eq(games.teamId, teamId), within(games.date, window)));
 }
 
-/** Tournament games with a date from today on (a game without a date is not upcoming yet). */
-export function upcomingTournamentGames(db: Db, teamId: number, today: string) {
+export const upcomingGames = (db: Db, teamId: number, today: string) =>
+  gamesBetween(db, teamId, fromToday(today));
+
+/** Tournament games with a date in the window (a game without a date is in no window yet). */
+export function tournamentGamesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
     .select({
       id: tournamentGames.id,
@@ -203,10 +234,19 @@ export function upcomingTournamentGames(db: Db, teamId: number, today: string) {
       tournaments,
       and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
     )
-    .where(and(eq(tournamentGames.teamId, teamId), gte(tournamentGames.date, today)));
+    .where(
+      and(
+        eq(tournamentGames.teamId, teamId),
+        isNotNull(tournamentGames.date),
+        within(tournamentGames.date, window),
+      ),
+    );
 }
 
-export function upcomingPractices(db: Db, teamId: number, today: string) {
+export const upcomingTournamentGames = (db: Db, teamId: number, today: string) =>
+  tournamentGamesBetween(db, teamId, fromToday(today));
+
+export function practicesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
     .select({
       id: practices.id,
@@ -216,43 +256,154 @@ export function upcomingPractices(db: Db, teamId: number, today: string) {
       status: practices.status,
     })
     .from(practices)
-    .where(and(eq(practices.teamId, teamId), gte(practices.date, today)));
+    .where(and(eq(practices.teamId, teamId), within(practices.date, window)));
+}
+
+export const upcomingPractices = (db: Db, teamId: number, today: string) =>
+  practicesBetween(db, teamId, fromToday(today));
+
+const packedAnswers = pack({
+  id: rsvps.id,
+  playerId: rsvps.playerId,
+  gameId: rsvps.gameId,
+  tournamentGameId: rsvps.tournamentGameId,
+  practiceId: rsvps.practiceId,
+  response: rsvps.response,
+  notes: rsvps.notes,
+  userName: users.name,
+  userRole: users.role,
+});
+
+/** An answer of the overview; the player is the caller's to name (the team's active players). */
+export interface WindowAnswer {
+  id: number;
+  playerId: number;
+  gameId: number | null;
+  tournamentGameId: number | null;
+  practiceId: number | null;
+  response: RsvpResponse;
+  notes: string | null;
+  /** Who answered (null once that account is gone). */
+  userName: string | null;
+  userRole: string | null;
 }
 
 /**
- * Every answer of an active player of the team about an event dated from today on, with the player and
- * who answered. A player made inactive no longer counts, as they are no longer listed as not answered.
+ * Every answer of an active player of the team about an event of these kinds dated in the window, with
+ * who answered (overviewEvents reads it with the events). A player made inactive no longer counts, as
+ * they are no longer listed as not answered. The events are picked by the same index reads as the lists
+ * above; the rows come packed, as one text (db/packed-rows.ts): a season's thousands of answers cost
+ * one JSON.parse.
  */
-export function upcomingAnswers(db: Db, teamId: number, today: string) {
+function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonly RsvpEventType[]) {
+  const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.teamId, teamId), within(table.date, window)));
+  const picked = {
+    game: () => inArray(rsvps.gameId, idsOf(games)),
+    tournament: () => inArray(rsvps.tournamentGameId, idsOf(tournamentGames)),
+    practice: () => inArray(rsvps.practiceId, idsOf(practices)),
+  };
   return db
-    .select({
-      id: rsvps.id,
-      playerId: rsvps.playerId,
-      gameId: rsvps.gameId,
-      tournamentGameId: rsvps.tournamentGameId,
-      practiceId: rsvps.practiceId,
-      response: rsvps.response,
-      notes: rsvps.notes,
-      player: { name: players.name, position: players.position, jerseyNumber: players.jerseyNumber },
-      userName: users.name,
-      userRole: users.role,
-    })
+    .select({ rows: packedAnswers.value })
     .from(rsvps)
     .innerJoin(players, and(eq(players.id, rsvps.playerId), eq(players.teamId, rsvps.teamId)))
     .leftJoin(users, eq(users.id, rsvps.respondedBy))
-    .leftJoin(games, and(eq(games.id, rsvps.gameId), eq(games.teamId, rsvps.teamId)))
-    .leftJoin(
-      tournamentGames,
-      and(eq(tournamentGames.id, rsvps.tournamentGameId), eq(tournamentGames.teamId, rsvps.teamId)),
-    )
-    .leftJoin(practices, and(eq(practices.id, rsvps.practiceId), eq(practices.teamId, rsvps.teamId)))
     .where(
-      and(
-        eq(rsvps.teamId, teamId),
-        eq(players.status, 'active'),
-        gte(sql`coalesce(${games.date}, ${tournamentGames.date}, ${practices.date})`, today),
-      ),
+      and(eq(rsvps.teamId, teamId), eq(players.status, 'active'), or(...types.map((type) => picked[type]()))),
     );
+}
+
+const packedGames = pack({
+  id: games.id,
+  opponent: games.opponent,
+  date: games.date,
+  time: games.time,
+  status: games.status,
+});
+const packedTournamentGames = pack({
+  id: tournamentGames.id,
+  opponent: tournamentGames.opponent,
+  date: tournamentGames.date,
+  time: tournamentGames.time,
+  status: tournamentGames.status,
+  tournamentName: tournaments.name,
+  tournamentEndDate: tournaments.endDate,
+});
+const packedPractices = pack({
+  id: practices.id,
+  title: practices.title,
+  date: practices.date,
+  time: practices.time,
+  status: practices.status,
+});
+
+/**
+ * The overview's events of the window and of these kinds, and their answers (as answersBetween), in one
+ * statement and one round trip: each list packed (db/packed-rows.ts), each read on its table's
+ * (team_id, date) index. A kind not asked is not read.
+ */
+export async function overviewEvents(
+  db: Db,
+  teamId: number,
+  window: DateWindow,
+  types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
+) {
+  const asked = (type: RsvpEventType, list: SQL) => (types.includes(type) ? sql`(${list})` : sql`null`);
+  const answers = answersQuery(db, teamId, window, types);
+  const [row] = await db
+    .select({
+      games: sql<string | null>`${asked(
+        'game',
+        db
+          .select({ rows: packedGames.value })
+          .from(games)
+          .where(and(eq(games.teamId, teamId), within(games.date, window)))
+          .getSQL(),
+      )}`,
+      tournamentGames: sql<string | null>`${asked(
+        'tournament',
+        db
+          .select({ rows: packedTournamentGames.value })
+          .from(tournamentGames)
+          .innerJoin(
+            tournaments,
+            and(
+              eq(tournaments.id, tournamentGames.tournamentId),
+              eq(tournaments.teamId, tournamentGames.teamId),
+            ),
+          )
+          .where(
+            and(
+              eq(tournamentGames.teamId, teamId),
+              isNotNull(tournamentGames.date),
+              within(tournamentGames.date, window),
+            ),
+          )
+          .getSQL(),
+      )}`,
+      practices: sql<string | null>`${asked(
+        'practice',
+        db
+          .select({ rows: packedPractices.value })
+          .from(practices)
+          .where(and(eq(practices.teamId, teamId), within(practices.date, window)))
+          .getSQL(),
+      )}`,
+      answers: sql<string | null>`(${answers.getSQL()})`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return {
+    games: packedGames.unpack(row?.games ?? null),
+    // Dated: the query read only those with a date.
+    tournamentGames: packedTournamentGames.unpack(row?.tournamentGames ?? null),
+    practices: packedPractices.unpack(row?.practices ?? null),
+    // users is left-joined: its columns are null for an answer whose account is gone.
+    answers: packedAnswers.unpack(row?.answers ?? null) as WindowAnswer[],
+  };
 }
 
 /** The team's active players, whole: who answers for them reads their account and email too. */

@@ -6,6 +6,7 @@ import {
   answerLinkBody,
   answerLinkQuery,
   answerLinkSchema,
+  overviewQuery,
   overviewSchema,
   rsvpListQuery,
   rsvpListSchema,
@@ -117,8 +118,11 @@ export async function teamRsvpRoutes(app: FastifyInstance, { rsvp }: { rsvp: Rsv
 
   r.get(
     '/:teamId/overview',
-    { schema: { params: teamParams, response: { 200: overviewSchema } } },
-    (request) => rsvp.overview(request.teamAccess),
+    {
+      schema: { params: teamParams, querystring: overviewQuery, response: { 200: overviewSchema } },
+    },
+    // Without a query, every event from today on (the spec's); a window and types narrow it (decision 050).
+    (request) => rsvp.overview(request.teamAccess, request.query),
   );
 }
 

@@ -15,6 +15,7 @@ import {
   rsvpWindow,
   type RsvpWhen,
 } from '../../../shared/rsvp.ts';
+import type { OverviewQuery } from '../../../shared/rsvp-overview.ts';
 import { ANSWER_LINK_MESSAGES, firstName } from '../../../shared/rsvp-reminders.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -282,10 +283,13 @@ export function createRsvpService({
       };
     },
 
-    /** Coaches and admins: the upcoming events that take answers, with counts and who has not answered. */
-    overview(access: TeamAccess) {
+    /**
+     * Coaches and admins: the events of the window (from today on by default) that take answers, with
+     * counts and who has not answered.
+     */
+    overview(access: TeamAccess, query: OverviewQuery = {}) {
       requireCapability(access, 'view_rsvp_overview', RSVP_MESSAGES.coachesOnly);
-      return overviewOf(db, access.team.id, config.TEAM_TIME_ZONE, now());
+      return overviewOf(db, access.team.id, config.TEAM_TIME_ZONE, now(), query);
     },
 
     /** GET /api/team-rsvp/answer-link: what the link would record; it records nothing. */

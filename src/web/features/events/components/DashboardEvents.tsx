@@ -3,16 +3,30 @@ import type { Team } from '../../../../shared/api/teams.ts';
 import { type CalendarEvent, calendarEvents } from '../../../../shared/calendar.ts';
 import { formatDate, formatTime, GAME_STATUS_LABELS } from '../../../../shared/events.ts';
 import type { RsvpEventType } from '../../../../shared/rsvp.ts';
+import { lazyScreen } from '../../../components/LazyScreen.tsx';
 import { Tag } from '../../../components/Tag.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 import { useGames } from '../api/get-games.ts';
 import { usePractices } from '../api/get-practices.ts';
 import { useTournaments } from '../api/get-tournaments.ts';
 import { recentResults, type UpcomingEvent, upcomingEvents } from '../lib/dashboard.ts';
+import { type TodaysGame, todaysGames } from '../lib/game-day.ts';
 import { eventsHash } from '../lib/location.ts';
 import { useToday } from '../lib/use-today.ts';
 import { ResultTag } from './EventTags.tsx';
 import { type RosterProgress, TeamNextSteps } from './TeamNextSteps.tsx';
 import './events.css';
+
+// Game day's score fields: their code is fetched only when a team has a game today and the user may
+// record scores, so no other day's first load carries it (docs/decisions/011, 050).
+const GameDayScores = lazyScreen(() => import('./GameDayScores.tsx').then((m) => m.GameDayScores));
+
+/** Today's games with their scores, for those who may record scores; nothing for anyone else. */
+function GameDay({ team, games }: { team: Pick<Team, 'id' | 'is_coach'>; games: readonly TodaysGame[] }) {
+  const canScore = useCan(team, 'update_scores');
+  const canManage = useCan(team, 'manage_events');
+  return canScore || canManage ? <GameDayScores teamId={team.id} games={games} /> : null;
+}
 
 /** The dashboard reloads the schedule this often while it is visible (docs/product/events.md). */
 export const DASHBOARD_REFRESH_MS = 60_000;
@@ -68,7 +82,7 @@ export function DashboardEvents({
   after,
   nextUp,
 }: {
-  team: Pick<Team, 'id'>;
+  team: Pick<Team, 'id' | 'is_coach'>;
   /** For a coach: what the roster holds, for the new team's next steps (the app reads the roster). */
   roster?: RosterProgress | undefined;
   /** The RSVPs of an upcoming event that takes them (the app reads them: another feature's data). */
@@ -104,6 +118,11 @@ export function DashboardEvents({
         : [],
     [wantsNextUp, tournaments.data, games.data, practices.data, today],
   );
+  // Game day: today's games from the same lists (no read of its own).
+  const gameDay = useMemo(
+    () => todaysGames(tournaments.data ?? [], games.data ?? [], today),
+    [tournaments.data, games.data, today],
+  );
   const eventsLoaded = tournaments.isSuccess && games.isSuccess && practices.isSuccess;
   const hasEvents = [tournaments.data, games.data, practices.data].some((list) => (list?.length ?? 0) > 0);
 
@@ -119,6 +138,7 @@ export function DashboardEvents({
   return (
     <>
       {roster && eventsLoaded && <TeamNextSteps roster={roster} hasEvents={hasEvents} />}
+      {gameDay.length > 0 && <GameDay team={team} games={gameDay} />}
       {nextUp?.(fromToday)}
       <section className="card" aria-labelledby="upcoming-events-title">
         <div className="section-header">

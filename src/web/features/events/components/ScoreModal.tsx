@@ -4,6 +4,7 @@ import { FormModal } from '../../../components/FormModal.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { scoreFailure } from '../lib/messages.ts';
+import { asScore } from '../lib/score.ts';
 
 interface ScoreModalProps {
   opponent: string;
@@ -15,13 +16,6 @@ interface ScoreModalProps {
   /** Saves both scores (a PUT of only the scores); `done` runs when it worked. */
   onSave: (scores: { our_score: number; opponent_score: number }, done: () => void) => void;
 }
-
-const asScore = (value: string): number | null => {
-  const trimmed = value.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return Number.isSafeInteger(n) ? n : null;
-};
 
 /** Add Score, or Edit Score when the game is completed. */
 export function ScoreModal({ opponent, game, busy, error, onClose, onSave }: ScoreModalProps) {

@@ -1,12 +1,40 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { OverviewEvent } from '../../../../shared/api/calendar.ts';
-import { formatDate, formatTime } from '../../../../shared/events.ts';
+import { todayIn, wallClock } from '../../../../shared/event-dates.ts';
+import { addDays, formatDate, formatTime, isCalendarDate } from '../../../../shared/events.ts';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles.ts';
-import { RSVP_LABELS, RSVP_RESPONSES, type RsvpResponse } from '../../../../shared/rsvp.ts';
+import {
+  RSVP_LABELS,
+  RSVP_MESSAGES,
+  RSVP_RESPONSES,
+  rsvpClosedMessage,
+  rsvpCoachesCloseAt,
+  type RsvpEventType,
+  type RsvpResponse,
+  rsvpWindow,
+} from '../../../../shared/rsvp.ts';
+import {
+  DEFAULT_OVERVIEW_PRESET,
+  OVERVIEW_MESSAGES,
+  OVERVIEW_PRESET_LABELS,
+  OVERVIEW_PRESETS,
+  OVERVIEW_TYPE_LABELS,
+  type OverviewPreset,
+  overviewEmpty,
+  type OverviewQuery,
+  presetQuery,
+} from '../../../../shared/rsvp-overview.ts';
+import { ANSWER_LINK_LABELS } from '../../../../shared/rsvp-reminders.ts';
+import { useTeamTimeZone } from '../../../lib/public-config.ts';
+import { showToast } from '../../../lib/toasts.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useRsvpOverview } from '../api/get-rsvp-overview.ts';
+import { useSubmitRsvp } from '../api/submit-rsvp.ts';
+import { rsvpFailure } from '../lib/rsvp.ts';
 import { RemindLine } from './RemindRsvps.tsx';
 import { RsvpCounts } from './RsvpCounts.tsx';
 import './rsvp.css';
+import './rsvp-choices.css';
 
 type Response = OverviewEvent['responses'][number];
 type Waiting = OverviewEvent['not_responded'][number];
@@ -17,47 +45,187 @@ export const RSVP_OVERVIEW_TEXT = {
   noAnswers: 'No answers yet.',
   notAnswered: 'No answer yet',
   everyoneAnswered: 'Every active player has answered.',
+  count: (n: number) => (n === 1 ? '1 event' : `${n} events`),
 } as const;
 
+type TypeChoice = RsvpEventType | 'all';
+const TYPE_CHOICES = Object.keys(OVERVIEW_TYPE_LABELS) as TypeChoice[];
+
+/** One answer being recorded from the overview: the one write of the screen at a time. */
+interface Recorder {
+  record: (event: OverviewEvent, player: { player_id: number; name: string }, response: RsvpResponse) => void;
+  pending: boolean;
+}
+
 /**
- * Team Administration > Event RSVPs (docs/product/calendar-rsvp-and-feed.md): the upcoming events with
- * their Yes/Maybe/No counts, each opening into who answered what and who has not answered yet. A failed
- * load is only logged (docs/product/calendar-rsvp-and-feed.md, by the query client): the tab shows no
- * list rather than a misleading 'no events'.
+ * Team Administration > Event RSVPs (docs/product/calendar-rsvp-and-feed.md; docs/decisions/050): the
+ * events of a window (the next 14 days at first; other presets or the coach's own dates) and of a type,
+ * with their Yes/Maybe/No counts, each opening into who answered what and who has not answered yet,
+ * where the coach records an answer given at the pitch. A failed load is only logged
+ * (docs/product/calendar-rsvp-and-feed.md, by the query client): the tab shows no list rather than a
+ * misleading 'no events'.
  */
 export function RsvpOverviewPanel({ teamId }: { teamId: number }) {
-  const overview = useRsvpOverview(teamId);
-  const events = overview.data?.upcoming_events;
+  const zone = useTeamTimeZone();
+  const today = todayIn(zone, useNow());
+  const [preset, setPreset] = useState<OverviewPreset>(DEFAULT_OVERVIEW_PRESET);
+  const [custom, setCustom] = useState(() => ({ from: today, to: addDays(today, 13) }));
+  const [type, setType] = useState<TypeChoice>('all');
+  const customProblem =
+    preset !== 'custom'
+      ? null
+      : !isCalendarDate(custom.from) || !isCalendarDate(custom.to)
+        ? OVERVIEW_MESSAGES.chooseDates
+        : custom.to < custom.from
+          ? OVERVIEW_MESSAGES.endBeforeStart
+          : null;
+  const query: OverviewQuery = {
+    ...presetQuery(preset, today, custom),
+    ...(type === 'all' ? {} : { type: [type] }),
+  };
+  const overview = useRsvpOverview(teamId, { query, enabled: customProblem === null });
+  const events = customProblem === null ? overview.data?.upcoming_events : undefined;
+  const submit = useSubmitRsvp(teamId);
+  const recorder: Recorder = {
+    pending: submit.isPending,
+    record: (event, player, response) =>
+      submit.mutate(
+        { event_type: event.event_type, event_id: event.event_id, player_id: player.player_id, response },
+        {
+          onSuccess: () => showToast('success', RSVP_MESSAGES.submitted(player.name, response)),
+          onError: (error) => showToast('error', rsvpFailure(error)),
+        },
+      ),
+  };
+  const ids = { preset: useId(), type: useId(), from: useId(), to: useId() };
   return (
     <section className="rsvp-overview" aria-labelledby="rsvp-overview-title">
       <h2 id="rsvp-overview-title" className="section-title">
         {RSVP_OVERVIEW_TEXT.title}
       </h2>
-      {overview.isPending ? (
-        <p role="status">{RSVP_OVERVIEW_TEXT.loading}</p>
-      ) : !events ? null : events.length === 0 ? (
-        <p className="muted">
-          No upcoming events yet. Games, tournament games and practices added in{' '}
-          <a className="link" href="#tournaments">
-            Team Events
-          </a>{' '}
-          show here.
+      <div className="rsvp-filters" role="group" aria-label="Which events">
+        <div className="rsvp-filters__field">
+          <label htmlFor={ids.preset}>Show</label>
+          <select
+            id={ids.preset}
+            className="input"
+            value={preset}
+            onChange={(e) => setPreset(e.target.value as OverviewPreset)}
+          >
+            {OVERVIEW_PRESETS.map((choice) => (
+              <option key={choice} value={choice}>
+                {OVERVIEW_PRESET_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="rsvp-filters__field">
+          <label htmlFor={ids.type}>Type</label>
+          <select
+            id={ids.type}
+            className="input"
+            value={type}
+            onChange={(e) => setType(e.target.value as TypeChoice)}
+          >
+            {TYPE_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {OVERVIEW_TYPE_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {preset === 'custom' && (
+          <>
+            <div className="rsvp-filters__field">
+              <label htmlFor={ids.from}>From</label>
+              <input
+                id={ids.from}
+                className="input"
+                type="date"
+                value={custom.from}
+                onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
+              />
+            </div>
+            <div className="rsvp-filters__field">
+              <label htmlFor={ids.to}>To</label>
+              <input
+                id={ids.to}
+                className="input"
+                type="date"
+                value={custom.to}
+                onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
+              />
+            </div>
+          </>
+        )}
+      </div>
+      {customProblem ? (
+        <p className="rsvp-filters__problem" role="alert">
+          {customProblem}
         </p>
-      ) : (
-        <ul className="rsvp-events" role="list" aria-label="Upcoming events">
-          {events.map((event) => (
-            <RsvpEventItem key={`${event.event_type}:${event.event_id}`} teamId={teamId} event={event} />
-          ))}
-        </ul>
+      ) : overview.isPending ? (
+        <p role="status">{RSVP_OVERVIEW_TEXT.loading}</p>
+      ) : !events ? null : (
+        <>
+          <p className="muted rsvp-overview__status" role="status">
+            {overview.isPlaceholderData
+              ? RSVP_OVERVIEW_TEXT.loading
+              : RSVP_OVERVIEW_TEXT.count(events.length)}
+          </p>
+          {events.length === 0 ? (
+            <p className="muted">
+              {overviewEmpty(preset, type)} Games, tournament games and practices added in{' '}
+              <a className="link" href="#tournaments">
+                Team Events
+              </a>{' '}
+              show here.
+            </p>
+          ) : (
+            <ul
+              className="rsvp-events"
+              role="list"
+              aria-label="Events"
+              aria-busy={overview.isPlaceholderData}
+            >
+              {events.map((event) => (
+                <RsvpEventItem
+                  key={`${event.event_type}:${event.event_id}`}
+                  teamId={teamId}
+                  event={event}
+                  recorder={recorder}
+                />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );
 }
 
-function RsvpEventItem({ teamId, event }: { teamId: number; event: OverviewEvent }) {
+function RsvpEventItem({
+  teamId,
+  event,
+  recorder,
+}: {
+  teamId: number;
+  event: OverviewEvent;
+  recorder: Recorder;
+}) {
   const bodyId = useId();
   const [open, setOpen] = useState(false);
+  const zone = useTeamTimeZone();
+  const now = useNow();
   const counts = { yes: event.yes_count, maybe: event.maybe_count, no: event.no_count };
+  // The one rule of when answers close (src/shared/rsvp.ts): the overview is a coach's, so 7 days more.
+  const when = { date: event.event_date, time: event.event_time, tournamentEndDate: null };
+  const closed = rsvpClosedMessage('coach', when, zone, now);
+  const until = rsvpWindow(when, zone, now) === 'coaches' ? rsvpCoachesCloseAt(when, zone) : undefined;
+  const answer = closed
+    ? undefined
+    : (player: { player_id: number; name: string }, saved: RsvpResponse | undefined) => (
+        <RecordAnswer event={event} player={player} saved={saved} recorder={recorder} />
+      );
   return (
     <li className="card rsvp-event">
       <h3 className="rsvp-event__heading">
@@ -87,9 +255,19 @@ function RsvpEventItem({ teamId, event }: { teamId: number; event: OverviewEvent
       </h3>
       <RemindLine teamId={teamId} event={event} />
       <div id={bodyId} className="rsvp-event__body" hidden={!open}>
+        {closed && (
+          <p className="muted rsvp-event__closed" role="note">
+            {closed}
+          </p>
+        )}
+        {until && (
+          <p className="muted rsvp-event__closed" role="note">
+            {RSVP_MESSAGES.coachesStillOpen(untilText(until, zone))}
+          </p>
+        )}
         {event.responses.length === 0 && <p className="muted">{RSVP_OVERVIEW_TEXT.noAnswers}</p>}
-        {RSVP_RESPONSES.map((answer) => (
-          <AnswerGroup key={answer} answer={answer} responses={event.responses} />
+        {RSVP_RESPONSES.map((response) => (
+          <AnswerGroup key={response} answer={response} responses={event.responses} record={answer} />
         ))}
         <section className="rsvp-group">
           <h4 className="rsvp-group__title">
@@ -102,6 +280,7 @@ function RsvpEventItem({ teamId, event }: { teamId: number; event: OverviewEvent
               {event.not_responded.map((player) => (
                 <li key={player.player_id} className="rsvp-person">
                   <PlayerLine player={player} />
+                  {answer?.(player, undefined)}
                 </li>
               ))}
             </ul>
@@ -112,7 +291,60 @@ function RsvpEventItem({ teamId, event }: { teamId: number; event: OverviewEvent
   );
 }
 
-function AnswerGroup({ answer, responses }: { answer: RsvpResponse; responses: readonly Response[] }) {
+/**
+ * Going / Maybe / Can't go for one player of the event, the saved one pressed: one tap records it
+ * through the one submit (POST /api/team-rsvp/submit, its rules and messages); every button of the
+ * screen waits while an answer is on its way, so a second tap sends nothing.
+ */
+function RecordAnswer({
+  event,
+  player,
+  saved,
+  recorder,
+}: {
+  event: OverviewEvent;
+  player: { player_id: number; name: string };
+  saved: RsvpResponse | undefined;
+  recorder: Recorder;
+}) {
+  return (
+    <div
+      className="rsvp-choices rsvp-person__record"
+      role="group"
+      aria-label={`Record answer for ${player.name}, ${event.event_name}`}
+    >
+      {RSVP_RESPONSES.map((response) => (
+        <button
+          key={response}
+          type="button"
+          className={`button button--small rsvp-choices__choice rsvp-choices__choice--${response}`}
+          aria-pressed={saved === response}
+          disabled={recorder.pending}
+          onClick={() => recorder.record(event, player, response)}
+        >
+          {ANSWER_LINK_LABELS[response]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** 'Tuesday 12/01/2026 at 10:00 AM' on the team's clocks. */
+function untilText(instant: Date, zone: string): string {
+  const { date, time } = wallClock(instant, zone);
+  return `${formatDate(date)} at ${formatTime(time)}`;
+}
+
+function AnswerGroup({
+  answer,
+  responses,
+  record,
+}: {
+  answer: RsvpResponse;
+  responses: readonly Response[];
+  /** The buttons that record another answer for the player; none once the event is closed to coaches. */
+  record: ((player: { player_id: number; name: string }, saved: RsvpResponse) => ReactNode) | undefined;
+}) {
   const group = responses.filter((r) => r.response === answer);
   if (group.length === 0) return null;
   return (
@@ -130,6 +362,7 @@ function AnswerGroup({ answer, responses }: { answer: RsvpResponse; responses: r
               </p>
             )}
             {response.notes && <p className="rsvp-person__notes">Notes: {response.notes}</p>}
+            {record?.({ player_id: response.player_id, name: response.player.name }, response.response)}
           </li>
         ))}
       </ul>
