@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  groupByMonth,
+  monthLabel,
+  monthOfDate,
+  monthOfInstant,
+  monthOpenByDefault,
+} from '../../src/web/lib/months.ts';
+import { matchesWords, searchWords } from '../../src/web/lib/search.ts';
+
+// Long lists (docs/decisions/051-long-lists.md): months in the team's time zone, and the search words.
+
+describe('months', () => {
+  it('names a month and the items without a date', () => {
+    expect(monthLabel('2026-12')).toBe('December 2026');
+    expect(monthLabel('')).toBe('No date');
+    expect(monthOfDate('2026-12-31')).toBe('2026-12');
+    expect(monthOfDate(null)).toBe('');
+  });
+
+  it("puts an instant in the team's month, not UTC's", () => {
+    expect(monthOfInstant('2026-12-01T03:00:00.000Z', 'America/Chicago')).toBe('2026-11');
+    expect(monthOfInstant('2026-12-01T03:00:00.000Z', 'Europe/Berlin')).toBe('2026-12');
+    expect(monthOfInstant('not a date', 'America/Chicago')).toBe('');
+  });
+
+  it('groups in the order of the list, with the count of each month', () => {
+    const items = ['2026-06-16', '2026-06-30', '2026-07-07', null, '2026-06-02'];
+    const groups = groupByMonth(items, monthOfDate);
+    expect(groups.map((g) => [g.label, g.items.length])).toEqual([
+      ['June 2026', 3],
+      ['July 2026', 1],
+      ['No date', 1],
+    ]);
+    expect(groups[0]?.items).toEqual(['2026-06-16', '2026-06-30', '2026-06-02']);
+  });
+
+  it('opens the current month, or the first month listed when the current one has nothing', () => {
+    const groups = groupByMonth(['2026-07-07', '2026-08-04'], monthOfDate);
+    expect(monthOpenByDefault(groups, '2026-08')).toBe('2026-08');
+    expect(monthOpenByDefault(groups, '2026-06')).toBe('2026-07');
+    expect(monthOpenByDefault([], '2026-06')).toBe('2026-06');
+  });
+});
+
+describe('search words', () => {
+  it('ignores case, accents and spaces; every word must be found', () => {
+    const words = searchWords('  JOSE  gar ');
+    expect(words).toEqual(['jose', 'gar']);
+    expect(matchesWords(words, ['José García'])).toBe(true);
+    expect(matchesWords(words, ['José', 'Garner'])).toBe(true);
+    expect(matchesWords(words, ['José Lopez'])).toBe(false);
+    expect(matchesWords(searchWords('   '), ['anything'])).toBe(true);
+  });
+});
