@@ -4,7 +4,7 @@ import {
   monthLabel,
   monthOfDate,
   monthOfInstant,
-  monthOpenByDefault,
+  monthsOpenByDefault,
 } from '../../src/web/lib/months.ts';
 import { matchesWords, searchWords } from '../../src/web/lib/search.ts';
 
@@ -35,11 +35,31 @@ describe('months', () => {
     expect(groups[0]?.items).toEqual(['2026-06-16', '2026-06-30', '2026-06-02']);
   });
 
-  it('opens the current month, or the first month listed when the current one has nothing', () => {
-    const groups = groupByMonth(['2026-07-07', '2026-08-04'], monthOfDate);
-    expect(monthOpenByDefault(groups, '2026-08')).toBe('2026-08');
-    expect(monthOpenByDefault(groups, '2026-06')).toBe('2026-07');
-    expect(monthOpenByDefault([], '2026-06')).toBe('2026-06');
+  const season = (dates: string[]) => groupByMonth(dates, monthOfDate);
+  const weekly = (first: string, weeks: number) =>
+    Array.from({ length: weeks }, (_, i) =>
+      new Date(Date.parse(`${first}T12:00:00Z`) + i * 7 * 86_400_000).toISOString().slice(0, 10),
+    );
+
+  it('opens every month of a short list', () => {
+    const groups = season(weekly('2026-06-02', 10));
+    expect([...monthsOpenByDefault(groups, '2026-06')]).toEqual(['2026-06', '2026-07', '2026-08']);
+  });
+
+  it('opens the current month of a long list and folds the rest', () => {
+    const groups = season(weekly('2026-06-02', 20));
+    expect([...monthsOpenByDefault(groups, '2026-06')]).toEqual(['2026-06']);
+  });
+
+  it('opens the first month listed when the current one has nothing', () => {
+    const groups = season(weekly('2026-07-07', 20));
+    expect([...monthsOpenByDefault(groups, '2026-06')]).toEqual(['2026-07']);
+  });
+
+  it('late in a month, opens the next month too until three items show', () => {
+    // November 24 is the last practice of November: December opens as well.
+    const groups = season(weekly('2026-11-24', 20));
+    expect([...monthsOpenByDefault(groups, '2026-11')]).toEqual(['2026-11', '2026-12']);
   });
 });
 

@@ -76,7 +76,8 @@ function renderPage(team: Team = coachTeam, teams: Team[] = [team]) {
 }
 
 describe('DocumentsPage: months and search (decision 051)', () => {
-  // Added across three months in Chicago; 2026-12-01T03:00Z is still November 30 there.
+  // Added across two months in Chicago; 2026-12-01T03:00Z is still November 30 there. Twelve
+  // documents: a long list, folded.
   const season = [
     doc(1, { title: 'Winter schedule', created_at: '2026-12-01T03:00:00.000Z' }),
     doc(2, {
@@ -84,8 +85,11 @@ describe('DocumentsPage: months and search (decision 051)', () => {
       original_filename: 'medical-2026.pdf',
       created_at: '2026-11-20T18:00:00.000Z',
     }),
+    doc(4, { title: 'Team photo', created_at: '2026-11-05T18:00:00.000Z' }),
     doc(3, { title: 'Cup rules', created_at: '2026-10-02T18:00:00.000Z' }),
-    doc(4, { title: 'Kit order', created_at: '2026-10-01T18:00:00.000Z' }),
+    ...Array.from({ length: 8 }, (_, i) =>
+      doc(10 + i, { title: `Newsletter ${i + 1}`, created_at: `2026-10-${String(20 - i)}T18:00:00.000Z` }),
+    ),
   ];
 
   it('groups documents by the month they were added, this month open, and searches by title and file name', async () => {
@@ -98,10 +102,11 @@ describe('DocumentsPage: months and search (decision 051)', () => {
       within(november)
         .getAllByRole('heading', { level: 2 })
         .map((h) => h.textContent),
-    ).toEqual(['Winter schedule', 'Medical form']);
-    const october = screen.getByRole('button', { name: 'October 2026 (2)' });
-    expect(october.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByRole('button', { name: 'November 2026 (2)' }).getAttribute('aria-expanded')).toBe(
+    ).toEqual(['Winter schedule', 'Medical form', 'Team photo']);
+    expect(screen.getByRole('button', { name: 'October 2026 (9)' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(screen.getByRole('button', { name: 'November 2026 (3)' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
 
@@ -118,7 +123,7 @@ describe('DocumentsPage: months and search (decision 051)', () => {
     fireEvent.change(search, { target: { value: 'budget' } });
     expect(screen.getByText('No documents match "budget".')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(screen.getByRole('button', { name: 'October 2026 (2)' }).getAttribute('aria-expanded')).toBe(
+    expect(screen.getByRole('button', { name: 'October 2026 (9)' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
   });

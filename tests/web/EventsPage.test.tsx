@@ -665,16 +665,17 @@ describe('Team Events: individual games and practices', () => {
         .getAllByRole('heading')
         .map((h) => h.textContent),
     ).toEqual(['vs Today', 'vs Later']);
-    // Past games, by month newest first: the latest month open, the earlier ones folded.
+    // Past games, by month newest first.
     const past = screen.getByRole('list', { name: 'Past games, May 2026', hidden: true });
     expect(
       within(past)
         .getAllByRole('heading', { hidden: true })
         .map((h) => h.textContent),
     ).toEqual(['vs Old']);
+    // A short list folds nothing.
     expect(
       screen.getByRole('button', { name: 'April 2026 (1)', hidden: true }).getAttribute('aria-expanded'),
-    ).toBe('false');
+    ).toBe('true');
     expect(screen.getByTestId('games-record').textContent).toContain('1 Wins');
     expect(screen.getByTestId('games-record').textContent).toContain('1 Draws');
     expect(screen.getByRole('tab', { name: /Individual Games/ }).textContent).toContain('2');
@@ -715,8 +716,9 @@ describe('Team Events: individual games and practices', () => {
 });
 
 describe('Team Events: long lists (decision 051)', () => {
-  // A season: weekly practices from May to August, one of them cancelled. Today is Wednesday 2026-06-10.
-  const season = Array.from({ length: 16 }, (_, week) => {
+  // A season: weekly practices from May 5 to October 13, one of them cancelled. Today is Wednesday
+  // 2026-06-10: 18 upcoming practices (June 3, July 4, August 4, September 5, October 2) and 6 past.
+  const season = Array.from({ length: 24 }, (_, week) => {
     const date = new Date(Date.UTC(2026, 4, 5 + week * 7)).toISOString().slice(0, 10);
     return practice({
       id: 500 + week,
@@ -737,16 +739,17 @@ describe('Team Events: long lists (decision 051)', () => {
     await screen.findByRole('list', { name: 'Upcoming practices, June 2026' });
     expect(disclosure('June 2026 (3)').getAttribute('aria-expanded')).toBe('true');
     expect(disclosure('July 2026 (4)').getAttribute('aria-expanded')).toBe('false');
-    expect(disclosure('August 2026 (3)').getAttribute('aria-expanded')).toBe('false');
+    expect(disclosure('August 2026 (4)').getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('list', { name: 'Upcoming practices, July 2026' })).toBeNull();
     fireEvent.click(disclosure('July 2026 (4)'));
     expect(disclosure('July 2026 (4)').getAttribute('aria-expanded')).toBe('true');
     expect(
       within(screen.getByRole('list', { name: 'Upcoming practices, July 2026' })).getAllByRole('listitem'),
     ).toHaveLength(4);
-    // Past months, newest first, under Past: June's earlier practices open, May folded.
+    expect(disclosure('October 2026 (2)').getAttribute('aria-expanded')).toBe('false');
+    // Past months, newest first, under Past: six practices are a short list, all open.
     expect(disclosure('June 2026 (2)').getAttribute('aria-expanded')).toBe('true');
-    expect(disclosure('May 2026 (4)').getAttribute('aria-expanded')).toBe('false');
+    expect(disclosure('May 2026 (4)').getAttribute('aria-expanded')).toBe('true');
   });
 
   it("counts the upcoming practices in the tab, as the Upcoming list's count says", async () => {
@@ -754,9 +757,9 @@ describe('Team Events: long lists (decision 051)', () => {
     serve({ practices: season });
     renderPage();
     await screen.findByRole('list', { name: 'Upcoming practices, June 2026' });
-    expect(upcomingCount).toBe(10);
-    expect(screen.getByRole('tab', { name: /Practices/ }).textContent).toBe('Practices10 upcoming');
-    expect(screen.getByRole('button', { name: 'Upcoming (10)' })).toBeTruthy();
+    expect(upcomingCount).toBe(18);
+    expect(screen.getByRole('tab', { name: /Practices/ }).textContent).toBe('Practices18 upcoming');
+    expect(screen.getByRole('button', { name: 'Upcoming (18)' })).toBeTruthy();
   });
 
   it('shows many practices as one-line rows; a tap opens the facts and Edit', async () => {

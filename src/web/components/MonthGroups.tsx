@@ -1,8 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
-import { monthOpenByDefault, type MonthGroup } from '../lib/months.ts';
+import { monthsOpenByDefault, type MonthGroup } from '../lib/months.ts';
 import './month-groups.css';
 
 interface MonthGroupsProps<T> {
+  /** The whole list's name ('Upcoming practices'); each month's list is named '<label>, June 2026'. */
+  label: string;
   groups: readonly MonthGroup<T>[];
   /** 'YYYY-MM' today, in the team's time zone. */
   currentMonth: string;
@@ -10,14 +12,16 @@ interface MonthGroupsProps<T> {
   alsoOpen?: readonly string[];
   /** Every month open (a search's matches are all shown). */
   allOpen?: boolean;
+  /** One month's items; name its list `${label}, ${group.label}`. */
   children: (items: T[], group: MonthGroup<T>) => ReactNode;
 }
 
 /**
- * A long list as one disclosure per month, 'December 2026 (8)': the current month open, the others folded
- * until tapped (docs/decisions/051-long-lists.md).
+ * A list as one disclosure per month, 'December 2026 (8)': in a long list the current month open, the
+ * others folded until tapped (docs/decisions/051-long-lists.md).
  */
 export function MonthGroups<T>({
+  label,
   groups,
   currentMonth,
   alsoOpen = [],
@@ -28,9 +32,9 @@ export function MonthGroups<T>({
   // What the person toggled, against the default: months appearing later (a new practice, a search
   // widening) still open or fold by the rule.
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
-  const openMonth = monthOpenByDefault(groups, currentMonth);
+  const openMonths = monthsOpenByDefault(groups, currentMonth);
   const isOpen = (month: string) =>
-    (allOpen || month === openMonth || alsoOpen.includes(month)) !== toggled.has(month);
+    (allOpen || openMonths.has(month) || alsoOpen.includes(month)) !== toggled.has(month);
   const toggle = (month: string) =>
     setToggled((previous) => {
       const next = new Set(previous);
@@ -40,7 +44,7 @@ export function MonthGroups<T>({
     });
 
   return (
-    <div className="month-groups">
+    <div className="month-groups" role="group" aria-label={label}>
       {groups.map((group, index) => {
         const open = isOpen(group.month);
         const bodyId = `${baseId}-${index}`;

@@ -45,11 +45,34 @@ export function groupByMonth<T>(items: readonly T[], monthOf: (item: T) => strin
   return groups;
 }
 
+/** A list with fewer items than this shows every month open: folding only helps a long list. */
+export const FOLD_FROM = 11;
+
+/** Late in a month the months after it open too, until this many items show (or none are left). */
+export const OPEN_AT_LEAST = 3;
+
 /**
- * The month a grouped list opens: the current one when it has items, else the first month listed (the
- * nearest upcoming month, or the latest past one), so an open list never shows only folded months.
+ * The months a grouped list opens (docs/decisions/051-long-lists.md): every month of a short list; of a
+ * long one the current month (or, when it has nothing, the first month listed: the nearest upcoming one,
+ * or the latest past one) and the months after it in the list until OPEN_AT_LEAST items show, so the
+ * 30th of a month does not open on a single practice.
  */
-export function monthOpenByDefault(groups: readonly MonthGroup<unknown>[], currentMonth: string): string {
-  if (groups.some((g) => g.month === currentMonth)) return currentMonth;
-  return groups[0]?.month ?? currentMonth;
+export function monthsOpenByDefault(
+  groups: readonly MonthGroup<unknown>[],
+  currentMonth: string,
+): ReadonlySet<string> {
+  const total = groups.reduce((n, g) => n + g.items.length, 0);
+  if (total < FOLD_FROM) return new Set(groups.map((g) => g.month));
+  const start = Math.max(
+    0,
+    groups.findIndex((g) => g.month === currentMonth),
+  );
+  const open = new Set<string>();
+  let shown = 0;
+  for (const group of groups.slice(start)) {
+    if (open.size > 0 && shown >= OPEN_AT_LEAST) break;
+    open.add(group.month);
+    shown += group.items.length;
+  }
+  return open;
 }

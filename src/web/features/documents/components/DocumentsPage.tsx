@@ -165,7 +165,12 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
           {found.length === 0 ? (
             <p className="muted">No documents match "{search.trim()}".</p>
           ) : (
-            <MonthGroups groups={groups} currentMonth={todayIn(zone).slice(0, 7)} allOpen={words.length > 0}>
+            <MonthGroups
+              label={`Documents of ${team.name}`}
+              groups={groups}
+              currentMonth={todayIn(zone).slice(0, 7)}
+              allOpen={words.length > 0}
+            >
               {(monthDocs, group) => (
                 <ul className="document-list" aria-label={`Documents of ${team.name}, ${group.label}`}>
                   {monthDocs.map((doc) => (

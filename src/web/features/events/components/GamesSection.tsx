@@ -72,6 +72,7 @@ export function GamesSection({ team, query, today, highlightId }: GamesSectionPr
       <p className="muted">{empty}</p>
     ) : (
       <MonthGroups
+        label={label}
         groups={groupByMonth(items, (g) => monthOfDate(g.date))}
         currentMonth={monthOfDate(today)}
         alsoOpen={highlightMonth ? [highlightMonth] : []}

@@ -216,6 +216,7 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
       <p className="muted">{empty}</p>
     ) : (
       <MonthGroups
+        label={label}
         groups={groupByMonth(items, (p) => monthOfDate(p.date))}
         currentMonth={monthOfDate(today)}
         alsoOpen={highlightMonth ? [highlightMonth] : []}
