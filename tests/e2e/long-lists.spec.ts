@@ -142,6 +142,8 @@ test('a coach searches the roster by name, jersey and parent, and the documents 
   await goToTab(page, info, 'Documents');
   const documents = page.getByRole('group', { name: 'Documents of U12 Search' });
   await expect(documents.getByRole('heading', { level: 2 })).toHaveCount(3);
+  await expect(documents.getByRole('button', { name: /\(3\)$/ })).toHaveAttribute('aria-expanded', 'true');
+  await snapshot(page, info, 'documents');
   const findDocument = page.getByRole('searchbox', { name: 'Search documents' });
   await findDocument.fill('medical');
   await expect(documents.getByRole('heading', { level: 2 })).toHaveText(['Medical form']);
