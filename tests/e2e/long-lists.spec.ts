@@ -46,6 +46,16 @@ test("a season's practices show the current month open and the others folded, on
       .getByRole('group', { name: 'Upcoming practices' })
       .getByRole('button', { name: `${monthLabel(month)} (${count(month)})`, exact: true });
 
+  // And a game every ten days: the games fold by month too.
+  for (let n = 0; n < 12; n += 1) {
+    await apiCall(request, coach, 'post', `/games/${coach.team.id}`, {
+      opponent: `Rivals ${n + 1}`,
+      date: addDays(TODAY, n * 10 - 20),
+      time: '10:00',
+      location: 'Main Field',
+    });
+  }
+
   await signInAs(page, coach);
   await goToTab(page, info, 'Team Events');
   // The tab counts what the Upcoming list shows.
@@ -90,6 +100,13 @@ test("a season's practices show the current month open and the others folded, on
   await expect(
     page.getByRole('list', { name: `Upcoming practices, ${monthLabel(last)}` }).getByRole('listitem'),
   ).toHaveCount(count(last));
+
+  // Ten upcoming games: a short list, every month open.
+  await page.getByRole('tab', { name: /Individual Games/ }).click();
+  const games = page.getByRole('group', { name: 'Upcoming games' });
+  await expect(games.getByRole('listitem')).toHaveCount(10);
+  await expect(games.getByRole('button', { expanded: false })).toHaveCount(0);
+  await snapshot(page, info, 'games');
 });
 
 test('a coach searches the roster by name, jersey and parent, and the documents by title @phone', async ({
