@@ -87,7 +87,7 @@ test('a coach uploads two files to two teams; a parent of one team downloads one
   await expect(toast(page, DOCUMENT_MESSAGES.uploaded(2, 2))).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const list = page.getByRole('list', { name: 'Documents of U12 Docs' });
+  const list = page.getByRole('group', { name: 'Documents of U12 Docs' });
   await expect(list.getByRole('heading', { name: 'Spring - schedule' })).toBeVisible();
   await expect(list.getByRole('heading', { name: 'Spring - field-map' })).toBeVisible();
   await expect(list.getByRole('listitem').first()).toContainText('Schedules');
@@ -101,7 +101,7 @@ test('a coach uploads two files to two teams; a parent of one team downloads one
   await page.getByLabel('Team', { exact: true }).selectOption({ label: 'U14 Docs' });
   await expect(
     page
-      .getByRole('list', { name: 'Documents of U14 Docs' })
+      .getByRole('group', { name: 'Documents of U14 Docs' })
       .getByRole('heading', { name: 'Spring - schedule' }),
   ).toBeVisible();
 
@@ -274,7 +274,7 @@ test('a coach uploads a not-public file, told who will see it; a parent of the t
   const context = await browser.newContext({ ...info.project.use, baseURL: new URL(page.url()).origin });
   const parentPage = await context.newPage();
   await signInAs(parentPage, parent, '/#documents');
-  const parentList = parentPage.getByRole('list', { name: 'Documents of U11 Private Docs' });
+  const parentList = parentPage.getByRole('group', { name: 'Documents of U11 Private Docs' });
   await expect(parentList.getByRole('heading', { name: 'Team rules' })).toBeVisible();
   await expect(parentPage.getByText('Medical form', { exact: true })).toHaveCount(0);
   await parentPage.getByLabel('Category').selectOption({ label: 'Medical Forms' });

@@ -220,7 +220,7 @@ test('a coach quick-adds a tournament of another team and adds a 4-week practice
   await practice.getByRole('button', { name: 'Add 4 Practices' }).click();
   await expect(practice).toBeHidden();
   await expect(toast(page, 'Successfully created 4 practices.')).toBeVisible();
-  const upcoming = page.getByRole('list', { name: 'Upcoming practices' });
+  const upcoming = page.getByRole('group', { name: 'Upcoming practices' });
   await expect(upcoming.getByRole('listitem')).toHaveCount(4);
   await expect(upcoming.getByRole('listitem').last()).toContainText(formatDate(addDays(TODAY, 22)));
   await expect(page.getByRole('tab', { name: /Practices/ })).toContainText('4');
@@ -241,7 +241,7 @@ test('a coach cancels a practice: it stays, struck through, in the list and on t
   await signInAs(page, coach);
   await goToTab(page, info, 'Team Events');
   await page.getByRole('tab', { name: /Practices/ }).click();
-  const upcoming = page.getByRole('list', { name: 'Upcoming practices' });
+  const upcoming = page.getByRole('group', { name: 'Upcoming practices' });
   const item = upcoming.getByRole('listitem').filter({ hasText: 'Thursday Skills' });
   await item.getByRole('button', { name: /Cancel Practice/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel Practice' });
@@ -332,10 +332,10 @@ test('a parent sees the schedule without write controls @phone', async ({ page, 
   await expect(page.getByRole('button', { name: writes })).toHaveCount(0);
   await page.getByRole('button', { name: /Back to all tournaments/ }).click();
   await page.getByRole('tab', { name: /Individual Games/ }).click();
-  await expect(page.getByRole('list', { name: 'Upcoming games' })).toContainText('vs Wolves');
+  await expect(page.getByRole('group', { name: 'Upcoming games' })).toContainText('vs Wolves');
   await expect(page.getByRole('button', { name: writes })).toHaveCount(0);
   await page.getByRole('tab', { name: /Practices/ }).click();
-  await expect(page.getByRole('list', { name: 'Upcoming practices' })).toContainText('Skills Practice');
+  await expect(page.getByRole('group', { name: 'Upcoming practices' })).toContainText('Skills Practice');
   await expect(page.getByRole('button', { name: writes })).toHaveCount(0);
   // Nothing sticks out sideways on a phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -45,7 +45,7 @@ test('a parent sees a cancelled practice on the bell and opens it from there @ph
   await expect(page).toHaveURL(
     new RegExp(`#tournaments\\?section=practices&practiceId=${practices[0]?.id}$`),
   );
-  await expect(page.getByRole('list', { name: 'Upcoming practices' })).toContainText('Friday Shooting');
+  await expect(page.getByRole('group', { name: 'Upcoming practices' })).toContainText('Friday Shooting');
   await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();

@@ -47,7 +47,7 @@ test('a coach moves the remaining practices of a series to a new time, then dele
   await signInAs(page, coach);
   await goToTab(page, info, 'Team Events');
   await page.getByRole('tab', { name: /Practices/ }).click();
-  const upcoming = page.getByRole('list', { name: 'Upcoming practices' });
+  const upcoming = page.getByRole('group', { name: 'Upcoming practices' });
   const week = (n: number) =>
     upcoming
       .getByRole('listitem')
@@ -107,7 +107,7 @@ test('a coach cancels one practice of a series; the others stay on @phone', asyn
   await signInAs(page, coach);
   await goToTab(page, info, 'Team Events');
   await page.getByRole('tab', { name: /Practices/ }).click();
-  const upcoming = page.getByRole('list', { name: 'Upcoming practices' });
+  const upcoming = page.getByRole('group', { name: 'Upcoming practices' });
   const item = upcoming
     .getByRole('listitem')
     .filter({ hasText: 'Tuesday Training' })

@@ -54,6 +54,10 @@ function serve(
     if (custom) return custom;
     if (url.includes('/moderators/my-permissions/')) return { body: noPermissions() };
     if (url.includes('/documents/team/')) return { body: list };
+    if (url.endsWith('/config'))
+      return {
+        body: { club_name: 'Club', team_time_zone: 'America/Chicago', rsvp_reminder_hours_default: 48 },
+      };
     return { body: {} };
   });
 }
@@ -71,6 +75,60 @@ function renderPage(team: Team = coachTeam, teams: Team[] = [team]) {
   );
 }
 
+describe('DocumentsPage: months and search (decision 051)', () => {
+  // Added across two months in Chicago; 2026-12-01T03:00Z is still November 30 there. Twelve
+  // documents: a long list, folded.
+  const season = [
+    doc(1, { title: 'Winter schedule', created_at: '2026-12-01T03:00:00.000Z' }),
+    doc(2, {
+      title: 'Medical form',
+      original_filename: 'medical-2026.pdf',
+      created_at: '2026-11-20T18:00:00.000Z',
+    }),
+    doc(4, { title: 'Team photo', created_at: '2026-11-05T18:00:00.000Z' }),
+    doc(3, { title: 'Cup rules', created_at: '2026-10-02T18:00:00.000Z' }),
+    ...Array.from({ length: 8 }, (_, i) =>
+      doc(10 + i, { title: `Newsletter ${i + 1}`, created_at: `2026-10-${String(20 - i)}T18:00:00.000Z` }),
+    ),
+  ];
+
+  it('groups documents by the month they were added, this month open, and searches by title and file name', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T15:00:00Z'));
+    serve(season);
+    renderPage(parentTeam);
+    const november = await screen.findByRole('list', { name: 'Documents of Riverside Lions, November 2026' });
+    expect(
+      within(november)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Winter schedule', 'Medical form', 'Team photo']);
+    expect(screen.getByRole('button', { name: 'October 2026 (9)' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(screen.getByRole('button', { name: 'November 2026 (3)' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+
+    const search = screen.getByRole('searchbox', { name: 'Search documents' });
+    fireEvent.change(search, { target: { value: 'RULES' } });
+    // A match in a folded month is shown.
+    expect(screen.getByRole('button', { name: 'October 2026 (1)' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(screen.queryByRole('button', { name: /November 2026/ })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Cup rules' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'medical-2026' } });
+    expect(screen.getByRole('heading', { name: 'Medical form' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'budget' } });
+    expect(screen.getByText('No documents match "budget".')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByRole('button', { name: 'October 2026 (9)' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+});
+
 describe('DocumentsPage', () => {
   it('lists documents with their category, size, date, uploader and tournament; Edit and Delete only where allowed', async () => {
     const calls = serve([
@@ -83,7 +141,7 @@ describe('DocumentsPage', () => {
       }),
     ]);
     renderPage(parentTeam);
-    const list = await screen.findByRole('list', { name: 'Documents of Riverside Lions' });
+    const list = await screen.findByRole('list', { name: 'Documents of Riverside Lions, November 2026' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first?.textContent).toContain('Medical Forms');
     expect(first?.textContent).toContain('2 KB');
@@ -95,7 +153,9 @@ describe('DocumentsPage', () => {
     expect(within(second!).queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(within(second!).queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload Document' })).toBeNull();
-    expect(calls[0]?.url).toContain('include_tournament_docs=true');
+    expect(calls.find((c) => c.url.includes('/documents/team/'))?.url).toContain(
+      'include_tournament_docs=true',
+    );
   });
 
   it('filters by category and leaves tournament documents out when asked', async () => {

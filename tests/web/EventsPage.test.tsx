@@ -75,7 +75,10 @@ describe('Team Events: tournaments', () => {
     expect(chip(/^Completed/).textContent).toBe('Completed 2');
     // Active first, then upcoming; the completed ones wait.
     expect(listed('Tournaments')).toEqual(['Summer Shield', 'Spring Cup']);
-    expect(screen.getByRole('tab', { name: /Tournaments/ }).textContent).toContain('1');
+    // The tab counts what the list shows: the active tournament and the upcoming one (decision 051).
+    expect(screen.getByRole('tab', { name: /Tournaments/ }).textContent).toBe(
+      'Tournaments2 current or upcoming',
+    );
 
     const viewResults = screen.getByRole('button', { name: 'View Results' });
     expect(viewResults.getAttribute('aria-expanded')).toBe('false');
@@ -699,18 +702,23 @@ describe('Team Events: individual games and practices', () => {
       ],
     });
     renderPage();
-    const upcoming = await screen.findByRole('list', { name: 'Upcoming games' });
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming games, June 2026' });
     expect(
       within(upcoming)
         .getAllByRole('heading')
         .map((h) => h.textContent),
     ).toEqual(['vs Today', 'vs Later']);
-    const past = screen.getByRole('list', { name: 'Past games', hidden: true });
+    // Past games, by month newest first.
+    const past = screen.getByRole('list', { name: 'Past games, May 2026', hidden: true });
     expect(
       within(past)
         .getAllByRole('heading', { hidden: true })
         .map((h) => h.textContent),
-    ).toEqual(['vs Old', 'vs Older']);
+    ).toEqual(['vs Old']);
+    // A short list folds nothing.
+    expect(
+      screen.getByRole('button', { name: 'April 2026 (1)', hidden: true }).getAttribute('aria-expanded'),
+    ).toBe('true');
     expect(screen.getByTestId('games-record').textContent).toContain('1 Wins');
     expect(screen.getByTestId('games-record').textContent).toContain('1 Draws');
     expect(screen.getByRole('tab', { name: /Individual Games/ }).textContent).toContain('2');
@@ -747,5 +755,101 @@ describe('Team Events: individual games and practices', () => {
       repeat_weeks: 4,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Practice' })).toBeNull());
+  });
+});
+
+describe('Team Events: long lists (decision 051)', () => {
+  // A season: weekly practices from May 5 to October 13, one of them cancelled. Today is Wednesday
+  // 2026-06-10: 18 upcoming practices (June 3, July 4, August 4, September 5, October 2) and 6 past.
+  const season = Array.from({ length: 24 }, (_, week) => {
+    const date = new Date(Date.UTC(2026, 4, 5 + week * 7)).toISOString().slice(0, 10);
+    return practice({
+      id: 500 + week,
+      title: `Training ${week + 1}`,
+      date,
+      time: '18:00',
+      location: 'Back Field',
+      status: date === '2026-06-23' ? 'cancelled' : 'scheduled',
+    });
+  });
+  const upcomingCount = season.filter((p) => p.date >= '2026-06-10').length;
+  const disclosure = (name: string) => screen.getByRole('button', { name, hidden: true });
+
+  it('groups practices by month with the current month open and the others folded', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    serve({ practices: season });
+    renderPage();
+    await screen.findByRole('list', { name: 'Upcoming practices, June 2026' });
+    expect(disclosure('June 2026 (3)').getAttribute('aria-expanded')).toBe('true');
+    expect(disclosure('July 2026 (4)').getAttribute('aria-expanded')).toBe('false');
+    expect(disclosure('August 2026 (4)').getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('list', { name: 'Upcoming practices, July 2026' })).toBeNull();
+    fireEvent.click(disclosure('July 2026 (4)'));
+    expect(disclosure('July 2026 (4)').getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(screen.getByRole('list', { name: 'Upcoming practices, July 2026' })).getAllByRole('listitem'),
+    ).toHaveLength(4);
+    expect(disclosure('October 2026 (2)').getAttribute('aria-expanded')).toBe('false');
+    // Past months, newest first, under Past: six practices are a short list, all open.
+    expect(disclosure('June 2026 (2)').getAttribute('aria-expanded')).toBe('true');
+    expect(disclosure('May 2026 (4)').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("counts the upcoming practices in the tab, as the Upcoming list's count says", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    serve({ practices: season });
+    renderPage();
+    await screen.findByRole('list', { name: 'Upcoming practices, June 2026' });
+    expect(upcomingCount).toBe(18);
+    expect(screen.getByRole('tab', { name: /Practices/ }).textContent).toBe('Practices18 upcoming');
+    expect(screen.getByRole('button', { name: 'Upcoming (18)' })).toBeTruthy();
+  });
+
+  it('shows many practices as one-line rows; a tap opens the facts and Edit', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    serve({ practices: season });
+    renderPage();
+    const june = await screen.findByRole('list', { name: 'Upcoming practices, June 2026' });
+    expect(screen.getByRole('button', { name: 'Compact' }).getAttribute('aria-pressed')).toBe('true');
+    const rows = within(june).getAllByRole('listitem');
+    const cancelled = within(rows[1]!).getByRole('button', { name: /Training 8/ });
+    expect(cancelled.textContent).toBe('06/23/20266:00 PMTraining 8Back FieldCancelled');
+    expect(within(rows[0]!).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    const row = within(rows[0]!).getByRole('button', { name: /Training 7/ });
+    expect(row.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(row);
+    expect(row.getAttribute('aria-expanded')).toBe('true');
+    expect(within(rows[0]!).getByText('90 minutes')).toBeTruthy();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Edit Training 7 on 06/16/2026' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Practice' })).toBeTruthy();
+  });
+
+  it('shows a few practices in full, and switches views on request', async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    serve({ practices: season.slice(5, 8) });
+    renderPage();
+    const june = await screen.findByRole('list', { name: 'Upcoming practices, June 2026' });
+    expect(screen.getByRole('button', { name: 'Detailed' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(june)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Training 7', 'Training 8']);
+    fireEvent.click(screen.getByRole('button', { name: 'Compact' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Upcoming practices, June 2026' })).queryAllByRole('heading'),
+    ).toHaveLength(0);
+  });
+
+  it("opens the month of a practice a link names, even when it is not this month's", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices&practiceId=513');
+    serve({ practices: season });
+    renderPage();
+    const august = await screen.findByRole('list', { name: 'Upcoming practices, August 2026' });
+    expect(
+      within(august)
+        .getByRole('button', { name: /^08\/04\/2026/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 });

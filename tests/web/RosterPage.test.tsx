@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Team } from '../../src/shared/api/teams.ts';
 import type { Player } from '../../src/shared/api/roster.ts';
@@ -90,5 +90,30 @@ describe('RosterPage', () => {
     expect(screen.getByRole('button', { name: 'Remove Ann Lee' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Manage Parents of Ann Lee' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Parent Accounts' })).toBeTruthy();
+  });
+});
+
+describe('RosterPage: search (decision 051)', () => {
+  const search = () => screen.getByRole('searchbox', { name: 'Search players' });
+
+  it('finds players by name, by jersey number and by a parent, and says when none match', async () => {
+    serve(false);
+    renderWithClient(<RosterPage title="Team Roster" team={team(false)} />);
+    await screen.findByRole('list', { name: 'Players' });
+    fireEvent.change(search(), { target: { value: '  ann ' } });
+    expect(playerNames()).toEqual(['Ann Lee']);
+    fireEvent.change(search(), { target: { value: '#2' } });
+    expect(playerNames()).toEqual(['Bo Kim']);
+    // A number is a jersey: 9 does not find 19 or a name.
+    fireEvent.change(search(), { target: { value: '9' } });
+    expect(playerNames()).toEqual(['Ann Lee']);
+    fireEvent.change(search(), { target: { value: 'parent of zoe' } });
+    expect(playerNames()).toEqual(['Zoe Unnumbered']);
+    expect(screen.getByRole('status').textContent).toBe('1 player found');
+    fireEvent.change(search(), { target: { value: 'Xavier' } });
+    expect(screen.queryByRole('list', { name: 'Players' })).toBeNull();
+    expect(screen.getByText('No players match "Xavier".')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(playerNames()).toEqual(['Bo Kim', 'Ann Lee', 'Zoe Unnumbered']);
   });
 });

@@ -7,10 +7,16 @@ import {
   DOCUMENT_MESSAGES,
   type DocumentCategory,
 } from '../../../../shared/documents.ts';
+import { todayIn } from '../../../../shared/event-dates.ts';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
+import { MonthGroups } from '../../../components/MonthGroups.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { groupByMonth, monthOfInstant } from '../../../lib/months.ts';
 import { canWithoutFlags, useCan } from '../../../lib/permissions.ts';
+import { useTeamTimeZone } from '../../../lib/public-config.ts';
+import { matchesWords, searchWords } from '../../../lib/search.ts';
 import { useTeamDocuments } from '../api/get-team-documents.ts';
 import type { DocumentFilter } from '../api/keys.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
@@ -89,6 +95,16 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
     t.id === team.id ? canUpload : canWithoutFlags(t, 'upload_files'),
   );
   const list = documents.data ?? [];
+  // Grouped by the month each was added, in the team's time zone, newest month first; the search looks
+  // through the list already loaded (docs/decisions/051-long-lists.md).
+  const zone = useTeamTimeZone();
+  const [search, setSearch] = useState('');
+  const words = searchWords(search);
+  const found =
+    words.length === 0
+      ? list
+      : list.filter((doc) => matchesWords(words, [doc.title, doc.original_filename, doc.filename]));
+  const groups = groupByMonth(found, (doc) => monthOfInstant(doc.created_at, zone));
 
   return (
     <section className="documents stack" aria-label="Documents">
@@ -137,20 +153,45 @@ function TeamDocuments({ team, teams, onSelectTeam }: TeamDocumentsProps) {
           {canUpload && filter.category === 'all' ? ' Add one with Upload Document.' : ''}
         </p>
       ) : (
-        <ul className="document-list" aria-label={`Documents of ${team.name}`}>
-          {list.map((doc) => (
-            <DocumentItem
-              key={doc.id}
-              document={doc}
-              headingLevel={2}
-              fetching={file.fetching === doc.id}
-              onDownload={() => file.download(doc)}
-              onView={() => file.view(doc)}
-              onEdit={doc.can_manage ? () => setDialog({ kind: 'edit', document: doc }) : undefined}
-              onDelete={doc.can_manage ? () => setDialog({ kind: 'delete', document: doc }) : undefined}
-            />
-          ))}
-        </ul>
+        <div className="card stack documents__list">
+          <SearchField
+            label="Search documents"
+            placeholder="Title or file name"
+            value={search}
+            onValueChange={setSearch}
+            matches={words.length === 0 ? null : found.length}
+            noun={['document', 'documents']}
+          />
+          {found.length === 0 ? (
+            <p className="muted">No documents match "{search.trim()}".</p>
+          ) : (
+            <MonthGroups
+              label={`Documents of ${team.name}`}
+              groups={groups}
+              currentMonth={todayIn(zone).slice(0, 7)}
+              allOpen={words.length > 0}
+            >
+              {(monthDocs, group) => (
+                <ul className="document-list" aria-label={`Documents of ${team.name}, ${group.label}`}>
+                  {monthDocs.map((doc) => (
+                    <DocumentItem
+                      key={doc.id}
+                      document={doc}
+                      headingLevel={2}
+                      fetching={file.fetching === doc.id}
+                      onDownload={() => file.download(doc)}
+                      onView={() => file.view(doc)}
+                      onEdit={doc.can_manage ? () => setDialog({ kind: 'edit', document: doc }) : undefined}
+                      onDelete={
+                        doc.can_manage ? () => setDialog({ kind: 'delete', document: doc }) : undefined
+                      }
+                    />
+                  ))}
+                </ul>
+              )}
+            </MonthGroups>
+          )}
+        </div>
       )}
       {dialog?.kind === 'upload' && (
         <UploadDocumentsModal

@@ -80,9 +80,12 @@ function TeamEvents({
   const games = useGames(team.id);
   const practices = usePractices(team.id);
 
-  const tournamentCount = (tournaments.data ?? []).filter((t) => t.start_date >= today).length;
+  // Each tab counts what its section lists first: the current and upcoming tournaments (the default list
+  // leaves out only the completed ones), the upcoming games and the upcoming practices, cancelled ones
+  // included (docs/decisions/051-long-lists.md).
+  const tournamentCount = (tournaments.data ?? []).filter((t) => t.status !== 'completed').length;
   const upcomingGames = (games.data ?? []).filter((g) => isUpcoming(g.date, today)).length;
-  const practiceCount = practices.data?.length ?? 0;
+  const practiceCount = (practices.data ?? []).filter((p) => isUpcoming(p.date, today)).length;
   const count = (n: number, what: string) => (
     <span className="tab-count">
       {n}
@@ -100,10 +103,10 @@ function TeamEvents({
           {
             id: 'tournaments',
             label: 'Tournaments',
-            badge: count(tournamentCount, 'starting today or later'),
+            badge: count(tournamentCount, 'current or upcoming'),
           },
           { id: 'games', label: 'Individual Games', badge: count(upcomingGames, 'upcoming') },
-          { id: 'practices', label: 'Practices', badge: count(practiceCount, 'in all') },
+          { id: 'practices', label: 'Practices', badge: count(practiceCount, 'upcoming') },
         ]}
         renderPanel={(section) => {
           switch (section) {

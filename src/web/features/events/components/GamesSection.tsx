@@ -14,6 +14,8 @@ import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
 import { Tag } from '../../../components/Tag.tsx';
+import { MonthGroups } from '../../../components/MonthGroups.tsx';
+import { groupByMonth, monthOfDate } from '../../../lib/months.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useDeleteGame } from '../api/delete-game.ts';
@@ -53,6 +55,7 @@ export function GamesSection({ team, query, today, highlightId }: GamesSectionPr
   const past = games.filter((g) => !isUpcoming(g.date, today)).sort(newestFirst);
   const record = gameRecord(games);
   const highlightPast = past.some((g) => g.id === highlightId);
+  const highlightMonth = monthOfDate(games.find((g) => g.id === highlightId)?.date ?? null);
   useHighlight(highlightId ? `game-${highlightId}` : null, query.isSuccess);
 
   const confirmDelete = (game: Game) => {
@@ -68,65 +71,76 @@ export function GamesSection({ team, query, today, highlightId }: GamesSectionPr
     items.length === 0 ? (
       <p className="muted">{empty}</p>
     ) : (
-      <ul className="event-rows" aria-label={label}>
-        {items.map((game) => (
-          <li
-            key={game.id}
-            id={`game-${game.id}`}
-            tabIndex={-1}
-            className={`event-item${game.id === highlightId ? ' event-item--highlight' : ''}`}
-          >
-            <div className="event-item__head">
-              <h4 className="event-item__title">vs {game.opponent}</h4>
-              <Tag tone="info">{GAME_TYPE_LABELS[game.type]}</Tag>
-              <Tag>{game.is_home ? 'Home' : 'Away'}</Tag>
-              <GameOutcome game={game} />
-            </div>
-            <Facts
-              items={[
-                ['Date', formatDate(game.date)],
-                ['Time', formatTime(game.time)],
-                ['Arrive by', game.arrival_time ? formatTime(game.arrival_time) : null],
-                ['Location', game.location],
-                ['Address', game.address && <DirectionsLink address={game.address} />],
-                ['Kit', game.kit],
-                ['Notes', game.notes],
-              ]}
-            />
-            <div className="event-actions">
-              {canScore && (
-                <ActionButton
-                  label={game.status === 'completed' ? 'Edit Score' : 'Add Score'}
-                  subject={`vs ${game.opponent}`}
-                  tone="primary"
-                  onClick={() => {
-                    // A failure of an earlier score is not this game's.
-                    saveScore.reset();
-                    setDialog({ kind: 'score', game });
-                  }}
-                />
-              )}
-              {canManage && (
-                <>
-                  <ActionButton
-                    label="Edit"
-                    subject={`game vs ${game.opponent}`}
-                    onClick={() => setDialog({ kind: 'form', game })}
-                  />
-                  <ActionButton
-                    label={remove.isPending && remove.variables === game.id ? 'Deleting...' : 'Delete'}
-                    subject={`game vs ${game.opponent}`}
-                    tone="danger"
-                    disabled={remove.isPending}
-                    onClick={() => setDialog({ kind: 'delete', game })}
-                  />
-                </>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+      <MonthGroups
+        label={label}
+        groups={groupByMonth(items, (g) => monthOfDate(g.date))}
+        currentMonth={monthOfDate(today)}
+        alsoOpen={highlightMonth ? [highlightMonth] : []}
+      >
+        {(monthItems, group) => rows(monthItems, `${label}, ${group.label}`)}
+      </MonthGroups>
     );
+
+  const rows = (items: Game[], label: string) => (
+    <ul className="event-rows" aria-label={label}>
+      {items.map((game) => (
+        <li
+          key={game.id}
+          id={`game-${game.id}`}
+          tabIndex={-1}
+          className={`event-item${game.id === highlightId ? ' event-item--highlight' : ''}`}
+        >
+          <div className="event-item__head">
+            <h4 className="event-item__title">vs {game.opponent}</h4>
+            <Tag tone="info">{GAME_TYPE_LABELS[game.type]}</Tag>
+            <Tag>{game.is_home ? 'Home' : 'Away'}</Tag>
+            <GameOutcome game={game} />
+          </div>
+          <Facts
+            items={[
+              ['Date', formatDate(game.date)],
+              ['Time', formatTime(game.time)],
+              ['Arrive by', game.arrival_time ? formatTime(game.arrival_time) : null],
+              ['Location', game.location],
+              ['Address', game.address && <DirectionsLink address={game.address} />],
+              ['Kit', game.kit],
+              ['Notes', game.notes],
+            ]}
+          />
+          <div className="event-actions">
+            {canScore && (
+              <ActionButton
+                label={game.status === 'completed' ? 'Edit Score' : 'Add Score'}
+                subject={`vs ${game.opponent}`}
+                tone="primary"
+                onClick={() => {
+                  // A failure of an earlier score is not this game's.
+                  saveScore.reset();
+                  setDialog({ kind: 'score', game });
+                }}
+              />
+            )}
+            {canManage && (
+              <>
+                <ActionButton
+                  label="Edit"
+                  subject={`game vs ${game.opponent}`}
+                  onClick={() => setDialog({ kind: 'form', game })}
+                />
+                <ActionButton
+                  label={remove.isPending && remove.variables === game.id ? 'Deleting...' : 'Delete'}
+                  subject={`game vs ${game.opponent}`}
+                  tone="danger"
+                  disabled={remove.isPending}
+                  onClick={() => setDialog({ kind: 'delete', game })}
+                />
+              </>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <section aria-labelledby="games-title">

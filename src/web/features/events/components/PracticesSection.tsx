@@ -14,6 +14,8 @@ import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
+import { MonthGroups } from '../../../components/MonthGroups.tsx';
+import { groupByMonth, monthOfDate } from '../../../lib/months.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useDeletePractice } from '../api/delete-practice.ts';
@@ -26,6 +28,11 @@ import { DirectionsLink } from '../../../components/DirectionsLink.tsx';
 import { Facts } from './Facts.tsx';
 import { PracticeFormModal } from './PracticeFormModal.tsx';
 import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
+
+/** More practices than this show as compact rows by default (docs/decisions/051-long-lists.md). */
+export const COMPACT_PRACTICES_FROM = 11;
+
+type PracticeView = 'compact' | 'detailed';
 
 type Dialog =
   | { kind: 'form'; practice: Practice | null }
@@ -55,6 +62,20 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
   const upcoming = practices.filter((p) => isUpcoming(p.date, today)).sort(soonestFirst);
   const past = practices.filter((p) => !isUpcoming(p.date, today)).sort(newestFirst);
   const highlightPast = past.some((p) => p.id === highlightId);
+  const highlightMonth = monthOfDate(practices.find((p) => p.id === highlightId)?.date ?? null);
+  const [chosenView, setView] = useState<PracticeView | null>(null);
+  const view: PracticeView =
+    chosenView ?? (practices.length >= COMPACT_PRACTICES_FROM ? 'compact' : 'detailed');
+  // Compact rows a tap opened; a linked practice opens by itself.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const isExpanded = (practice: Practice) => practice.id === highlightId || expanded.has(practice.id);
+  const toggleRow = (practice: Practice) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(practice.id)) next.delete(practice.id);
+      else next.add(practice.id);
+      return next;
+    });
   useHighlight(highlightId ? `practice-${highlightId}` : null, query.isSuccess);
 
   const confirmDelete = (practice: Practice, scope: PracticeScope = 'this') => {
@@ -86,78 +107,126 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
   };
   const changing = (practice: Practice) => update.isPending && update.variables?.practiceId === practice.id;
 
+  /** The practice's facts and actions: the detailed view, or a compact row once tapped. */
+  const details = (practice: Practice, upcomingList: boolean) => (
+    <>
+      <Facts
+        items={[
+          ['Date', formatDate(practice.date)],
+          ['Time', formatTime(practice.time)],
+          ['Arrive by', practice.arrival_time ? formatTime(practice.arrival_time) : null],
+          ['Duration', practice.duration ? `${practice.duration} minutes` : null],
+          ['Location', practice.location],
+          ['Address', practice.address && <DirectionsLink address={practice.address} />],
+          ['Focus', practice.focus],
+          ['Equipment Needed', practice.equipment_needed],
+          ['Notes', practice.notes],
+        ]}
+      />
+      <div className="event-actions">
+        {canManage && (
+          <>
+            <ActionButton
+              label="Edit"
+              subject={`${practice.title} on ${formatDate(practice.date)}`}
+              onClick={() => setDialog({ kind: 'form', practice })}
+            />
+            {upcomingList && practice.status === 'scheduled' && (
+              <ActionButton
+                label={changing(practice) ? 'Cancelling...' : 'Cancel Practice'}
+                subject={`${practice.title} on ${formatDate(practice.date)}`}
+                disabled={update.isPending}
+                onClick={() => setDialog({ kind: 'cancel', practice })}
+              />
+            )}
+            {upcomingList && practice.status === 'cancelled' && (
+              <ActionButton
+                label={changing(practice) ? 'Restoring...' : 'Restore'}
+                subject={`${practice.title} on ${formatDate(practice.date)}`}
+                disabled={update.isPending}
+                onClick={() => setStatus(practice, 'scheduled')}
+              />
+            )}
+            <ActionButton
+              label={
+                remove.isPending && remove.variables?.practiceId === practice.id ? 'Deleting...' : 'Delete'
+              }
+              subject={`${practice.title} on ${formatDate(practice.date)}`}
+              tone="danger"
+              disabled={remove.isPending}
+              onClick={() => setDialog({ kind: 'delete', practice })}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+
+  const itemClass = (practice: Practice, compact: boolean) =>
+    `event-item${compact ? ' event-item--compact' : ''}${practice.id === highlightId ? ' event-item--highlight' : ''}${
+      practice.status === 'cancelled' ? ' event-item--cancelled' : ''
+    }`;
+
+  const item = (practice: Practice, upcomingList: boolean) =>
+    view === 'compact' ? (
+      <li
+        key={practice.id}
+        id={`practice-${practice.id}`}
+        tabIndex={-1}
+        className={itemClass(practice, true)}
+      >
+        <button
+          type="button"
+          className="compact-row"
+          aria-expanded={isExpanded(practice)}
+          aria-controls={`practice-${practice.id}-details`}
+          onClick={() => toggleRow(practice)}
+        >
+          <span className="compact-row__date">{formatDate(practice.date)}</span>
+          <span className="compact-row__time">{formatTime(practice.time)}</span>
+          <span className="compact-row__title event-item__title">{practice.title}</span>
+          {practice.location && <span className="compact-row__place">{practice.location}</span>}
+          {practice.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
+        </button>
+        <div
+          id={`practice-${practice.id}-details`}
+          className="compact-row__details"
+          hidden={!isExpanded(practice)}
+        >
+          {isExpanded(practice) && details(practice, upcomingList)}
+        </div>
+      </li>
+    ) : (
+      <li
+        key={practice.id}
+        id={`practice-${practice.id}`}
+        tabIndex={-1}
+        className={itemClass(practice, false)}
+      >
+        <div className="event-item__head">
+          <h4 className="event-item__title">{practice.title}</h4>
+          {practice.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
+        </div>
+        {details(practice, upcomingList)}
+      </li>
+    );
+
   const list = (items: Practice[], label: string, empty: string, upcomingList: boolean) =>
     items.length === 0 ? (
       <p className="muted">{empty}</p>
     ) : (
-      <ul className="event-rows" aria-label={label}>
-        {items.map((practice) => (
-          <li
-            key={practice.id}
-            id={`practice-${practice.id}`}
-            tabIndex={-1}
-            className={`event-item${practice.id === highlightId ? ' event-item--highlight' : ''}${
-              practice.status === 'cancelled' ? ' event-item--cancelled' : ''
-            }`}
-          >
-            <div className="event-item__head">
-              <h4 className="event-item__title">{practice.title}</h4>
-              {practice.status === 'cancelled' && <Tag tone="danger">{GAME_STATUS_LABELS.cancelled}</Tag>}
-            </div>
-            <Facts
-              items={[
-                ['Date', formatDate(practice.date)],
-                ['Time', formatTime(practice.time)],
-                ['Arrive by', practice.arrival_time ? formatTime(practice.arrival_time) : null],
-                ['Duration', practice.duration ? `${practice.duration} minutes` : null],
-                ['Location', practice.location],
-                ['Address', practice.address && <DirectionsLink address={practice.address} />],
-                ['Focus', practice.focus],
-                ['Equipment Needed', practice.equipment_needed],
-                ['Notes', practice.notes],
-              ]}
-            />
-            <div className="event-actions">
-              {canManage && (
-                <>
-                  <ActionButton
-                    label="Edit"
-                    subject={`${practice.title} on ${formatDate(practice.date)}`}
-                    onClick={() => setDialog({ kind: 'form', practice })}
-                  />
-                  {upcomingList && practice.status === 'scheduled' && (
-                    <ActionButton
-                      label={changing(practice) ? 'Cancelling...' : 'Cancel Practice'}
-                      subject={`${practice.title} on ${formatDate(practice.date)}`}
-                      disabled={update.isPending}
-                      onClick={() => setDialog({ kind: 'cancel', practice })}
-                    />
-                  )}
-                  {upcomingList && practice.status === 'cancelled' && (
-                    <ActionButton
-                      label={changing(practice) ? 'Restoring...' : 'Restore'}
-                      subject={`${practice.title} on ${formatDate(practice.date)}`}
-                      disabled={update.isPending}
-                      onClick={() => setStatus(practice, 'scheduled')}
-                    />
-                  )}
-                  <ActionButton
-                    label={
-                      remove.isPending && remove.variables?.practiceId === practice.id
-                        ? 'Deleting...'
-                        : 'Delete'
-                    }
-                    subject={`${practice.title} on ${formatDate(practice.date)}`}
-                    tone="danger"
-                    disabled={remove.isPending}
-                    onClick={() => setDialog({ kind: 'delete', practice })}
-                  />
-                </>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+      <MonthGroups
+        label={label}
+        groups={groupByMonth(items, (p) => monthOfDate(p.date))}
+        currentMonth={monthOfDate(today)}
+        alsoOpen={highlightMonth ? [highlightMonth] : []}
+      >
+        {(monthItems, group) => (
+          <ul className="event-rows" aria-label={`${label}, ${group.label}`}>
+            {monthItems.map((practice) => item(practice, upcomingList))}
+          </ul>
+        )}
+      </MonthGroups>
     );
 
   return (
@@ -184,6 +253,21 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
         </p>
       ) : (
         <div className="card stack">
+          {practices.length > 0 && (
+            <div className="segmented practice-view" role="group" aria-label="Practice view">
+              {(['compact', 'detailed'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className="segmented__button"
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'compact' ? 'Compact' : 'Detailed'}
+                </button>
+              ))}
+            </div>
+          )}
           <Collapsible title="Upcoming" count={upcoming.length} defaultOpen>
             {list(upcoming, 'Upcoming practices', 'No upcoming practices.', true)}
           </Collapsible>

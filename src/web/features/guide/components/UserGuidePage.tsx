@@ -187,7 +187,8 @@ export function UserGuidePage() {
             The <strong>Team</strong> tab lists the players, sorted by jersey number with players without a
             number last. <strong>Roster</strong> shows a compact list, <strong>Detailed</strong> a card per
             player. Parents and players see names and which parent is the <strong>Primary</strong> contact;
-            email addresses and phone numbers are shown to coaches only.
+            email addresses and phone numbers are shown to coaches only. <strong>Search players</strong> finds
+            a player by name, by a parent’s name, or by jersey number (type <em>7</em> or <em>#7</em>).
           </p>
           <p>Coaches can change the roster:</p>
           <ul>
@@ -252,6 +253,12 @@ export function UserGuidePage() {
           <p>
             Each tab has its own web address, so the browser’s back and forward buttons work, and the app
             reopens on the tab you used last.
+          </p>
+          <p>
+            Long lists (games, practices, documents) are grouped by month: the current month is open, and a
+            tap on another month, such as <em>December 2026 (8)</em>, opens it. When a team has many practices
+            they show one line each; tap a practice to see its details, or choose <strong>Detailed</strong>.{' '}
+            <strong>Search documents</strong> finds a document by its title or file name.
           </p>
         </GuideSection>
 

@@ -6,11 +6,14 @@ import type { RosterImportResult } from '../../../../shared/api/roster-import.ts
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { lazyScreen } from '../../../components/LazyScreen.tsx';
 import { MessageDialog, type Message } from '../../../components/MessageDialog.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { searchWords } from '../../../lib/search.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useHashParam } from '../../../lib/use-hash-param.ts';
 import { useDeletePlayer } from '../api/delete-player.ts';
 import { usePlayers } from '../api/get-players.ts';
 import { failedTo, isGone, PLAYER_MESSAGES } from '../lib/messages.ts';
+import { playerMatches } from '../lib/player-search.ts';
 import { BulkAddModal } from './BulkAddModal.tsx';
 import { ContactSheetView } from './ContactSheetView.tsx';
 import { ImportResultDialog } from './ImportResultDialog.tsx';
@@ -82,6 +85,9 @@ function TeamRoster({ team }: { team: Team }) {
   const canManageParents = canManageRoster;
   const players = [...(playersQuery.data ?? [])].sort(compareByJersey);
   const activeCount = players.filter((p) => p.status === 'active').length;
+  const [search, setSearch] = useState('');
+  const words = searchWords(search);
+  const found = words.length === 0 ? players : players.filter((p) => playerMatches(p, words));
   const close = () => setDialog(null);
 
   const confirmRemove = (player: Player) => {
@@ -169,16 +175,30 @@ function TeamRoster({ team }: { team: Team }) {
             No players on the roster yet.{canManageRoster && ' Add them with Add Player or Bulk Add.'}
           </p>
         ) : (
-          <PlayerCollection
-            players={players}
-            view={rosterView}
-            canManageRoster={canManageRoster}
-            canManageParents={canManageParents}
-            removingId={deleteMutation.isPending ? deleteMutation.variables : null}
-            onEdit={(player) => setDialog({ kind: 'edit', player })}
-            onRemove={(player) => setDialog({ kind: 'remove', player })}
-            onManageParents={(player) => setDialog({ kind: 'parents', playerId: player.id })}
-          />
+          <>
+            <SearchField
+              label="Search players"
+              placeholder="Name, jersey number or parent"
+              value={search}
+              onValueChange={setSearch}
+              matches={words.length === 0 ? null : found.length}
+              noun={['player', 'players']}
+            />
+            {found.length === 0 ? (
+              <p className="muted">No players match "{search.trim()}".</p>
+            ) : (
+              <PlayerCollection
+                players={found}
+                view={rosterView}
+                canManageRoster={canManageRoster}
+                canManageParents={canManageParents}
+                removingId={deleteMutation.isPending ? deleteMutation.variables : null}
+                onEdit={(player) => setDialog({ kind: 'edit', player })}
+                onRemove={(player) => setDialog({ kind: 'remove', player })}
+                onManageParents={(player) => setDialog({ kind: 'parents', playerId: player.id })}
+              />
+            )}
+          </>
         )}
       </section>
 
