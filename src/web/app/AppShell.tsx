@@ -57,10 +57,12 @@ export function AppShell({ user }: AppShellProps) {
   // Prompted once per browser session, not on every reload: a coach looking around is not nagged.
   const promptKey = `teamSetupPrompted:${user.id}`;
   const [setupPrompted, setSetupPrompted] = useState(() => sessionStorage.getItem(promptKey) === '1');
-  const markPrompted = () => {
-    sessionStorage.setItem(promptKey, '1');
-    setSetupPrompted(true);
-  };
+  const markPrompted = () => setSetupPrompted(true);
+  // Kept once the shell is on screen, not while it renders: a render React throws away (an interrupted
+  // first render) kept the mark and lost the open wizard, so a new coach sometimes never saw it.
+  useEffect(() => {
+    if (setupPrompted) sessionStorage.setItem(promptKey, '1');
+  }, [setupPrompted, promptKey]);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const logoRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
