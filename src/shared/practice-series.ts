@@ -13,6 +13,8 @@ export const SERIES_MESSAGES = {
   /** The success of a deletion of more than one practice ('Practice deleted successfully.' for one). */
   practicesDeleted: (count: number) => `${count} practices deleted successfully.`,
   practicesUpdated: 'Practices updated successfully.',
+  /** 'This and following' cancelled: they stay on every schedule, marked cancelled. */
+  practicesCancelled: 'Practices cancelled. They stay on the schedule, marked cancelled.',
 } as const;
 
 /** What the series rules need of a practice (the server's row). */

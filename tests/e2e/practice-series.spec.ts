@@ -113,8 +113,9 @@ test('a coach cancels one practice of a series; the others stay on @phone', asyn
     .filter({ hasText: 'Tuesday Training' })
     .filter({ hasText: formatDate(series[2]!.date) });
   await item.getByRole('button', { name: /Cancel Practice/ }).click();
+  // A practice of a series asks which: this one only.
   const confirm = page.getByRole('dialog', { name: 'Cancel Practice' });
-  await confirm.getByRole('button', { name: 'Cancel Practice' }).click();
+  await confirm.getByRole('button', { name: 'This practice' }).click();
   await expect(toast(page, 'Practice cancelled. It stays on the schedule, marked cancelled.')).toBeVisible();
   await expect(item.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(upcoming.getByText('Cancelled', { exact: true })).toHaveCount(1);

@@ -584,6 +584,24 @@ describe('Team Events: a practice of a series (decision 048)', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/practices/41');
   });
 
+  it("cancelling asks too, and 'This and following' cancels the rest of the series", async () => {
+    window.history.replaceState(null, '', '/#tournaments?section=practices');
+    const calls = serve({ practices: weekly }, (url, method) =>
+      method === 'PUT' ? { ...weekly[0], status: 'cancelled' } : undefined,
+    );
+    renderPage();
+    const row = (await screen.findByText('06/16/2026')).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: /^Cancel Practice/ }));
+    const question = await screen.findByRole('dialog', { name: 'Cancel Practice' });
+    expect(question.textContent).toContain('is one of a weekly series');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.click(within(question).getByRole('button', { name: 'This and following' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/practices/40?scope=following');
+    expect(put?.body).toEqual({ status: 'cancelled' });
+  });
+
   it('a practice of no series is deleted with the plain confirmation, without the question', async () => {
     window.history.replaceState(null, '', '/#tournaments?section=practices');
     serve({ practices: [practice({ id: 42, date: '2026-06-16' })] });

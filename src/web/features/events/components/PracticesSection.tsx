@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Practice } from '../../../../shared/api/events.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
-import type { PracticeScope } from '../../../../shared/practice-series.ts';
+import { SERIES_MESSAGES, type PracticeScope } from '../../../../shared/practice-series.ts';
 import {
   EVENT_MESSAGES,
   formatDate,
@@ -90,15 +90,19 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
     );
   };
 
-  const setStatus = (practice: Practice, status: Practice['status']) => {
+  const setStatus = (practice: Practice, status: Practice['status'], scope: PracticeScope = 'this') => {
     close();
     update.mutate(
-      { practiceId: practice.id, body: { status } },
+      { practiceId: practice.id, body: { status }, scope },
       {
         onSuccess: () =>
           showToast(
             'success',
-            status === 'cancelled' ? EVENT_MESSAGES.practiceCancelled : EVENT_MESSAGES.practiceRestored,
+            status === 'cancelled'
+              ? scope === 'following'
+                ? SERIES_MESSAGES.practicesCancelled
+                : EVENT_MESSAGES.practiceCancelled
+              : EVENT_MESSAGES.practiceRestored,
           ),
         onError: (error) =>
           setMessage({ title: EVENT_TITLES.updateFailed, text: reason(error, 'Failed to update practice') }),
@@ -310,8 +314,21 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.practice)}
         onCancel={close}
       />
+      <SeriesScopeDialog
+        open={dialog?.kind === 'cancel' && dialog.practice.series_id !== null}
+        title="Cancel Practice"
+        message={
+          dialog?.kind === 'cancel'
+            ? `"${dialog.practice.title}" on ${formatDate(dialog.practice.date)} is one of a weekly series. Cancel this practice only, or this and the following practices of the series? They stay on the schedule and in calendar apps, marked cancelled, and can be restored.`
+            : ''
+        }
+        cancelLabel="Keep Practice"
+        danger
+        onChoose={(scope) => dialog?.kind === 'cancel' && setStatus(dialog.practice, 'cancelled', scope)}
+        onCancel={close}
+      />
       <ConfirmDialog
-        open={dialog?.kind === 'cancel'}
+        open={dialog?.kind === 'cancel' && dialog.practice.series_id === null}
         title="Cancel Practice"
         message={
           dialog?.kind === 'cancel'
