@@ -119,6 +119,8 @@ export default tseslint.config(
       'playwright-report/**',
       // Made by the tests (a PGlite worker compiled per run), not sources.
       '.cache/**',
+      // The browser tests' servers' data and the releases the offline-release test serves (built files).
+      '.e2e-data/**',
     ],
   },
   ...tseslint.configs.recommended,
