@@ -201,62 +201,67 @@ function within(column: AnyPgColumn, window: DateWindow) {
 
 const fromToday = (today: string): DateWindow => ({ from: today, to: null });
 
+// Each kind's columns and the rows of a window, written once: the plain lists below and the overview's
+// packed lists read the same.
+const gameColumns = {
+  id: games.id,
+  opponent: games.opponent,
+  date: games.date,
+  time: games.time,
+  status: games.status,
+};
+const tournamentGameColumns = {
+  id: tournamentGames.id,
+  opponent: tournamentGames.opponent,
+  date: tournamentGames.date,
+  time: tournamentGames.time,
+  status: tournamentGames.status,
+  tournamentName: tournaments.name,
+  tournamentEndDate: tournaments.endDate,
+};
+const practiceColumns = {
+  id: practices.id,
+  title: practices.title,
+  date: practices.date,
+  time: practices.time,
+  status: practices.status,
+};
+const gamesIn = (teamId: number, window: DateWindow) =>
+  and(eq(games.teamId, teamId), within(games.date, window));
+/** A tournament game with a date in the window (a game without a date is in no window yet). */
+const tournamentGamesIn = (teamId: number, window: DateWindow) =>
+  and(
+    eq(tournamentGames.teamId, teamId),
+    isNotNull(tournamentGames.date),
+    within(tournamentGames.date, window),
+  );
+const tournamentOfGame = and(
+  eq(tournaments.id, tournamentGames.tournamentId),
+  eq(tournaments.teamId, tournamentGames.teamId),
+);
+const practicesIn = (teamId: number, window: DateWindow) =>
+  and(eq(practices.teamId, teamId), within(practices.date, window));
+
 export function gamesBetween(db: Db, teamId: number, window: DateWindow) {
-  return db
-    .select({
-      id: games.id,
-      opponent: games.opponent,
-      date: games.date,
-      time: games.time,
-      status: games.status,
-    })
-    .from(games)
-    .where(and(eq(games.teamId, teamId), within(games.date, window)));
+  return db.select(gameColumns).from(games).where(gamesIn(teamId, window));
 }
 
 export const upcomingGames = (db: Db, teamId: number, today: string) =>
   gamesBetween(db, teamId, fromToday(today));
 
-/** Tournament games with a date in the window (a game without a date is in no window yet). */
 export function tournamentGamesBetween(db: Db, teamId: number, window: DateWindow) {
   return db
-    .select({
-      id: tournamentGames.id,
-      opponent: tournamentGames.opponent,
-      date: tournamentGames.date,
-      time: tournamentGames.time,
-      status: tournamentGames.status,
-      tournamentName: tournaments.name,
-      tournamentEndDate: tournaments.endDate,
-    })
+    .select(tournamentGameColumns)
     .from(tournamentGames)
-    .innerJoin(
-      tournaments,
-      and(eq(tournaments.id, tournamentGames.tournamentId), eq(tournaments.teamId, tournamentGames.teamId)),
-    )
-    .where(
-      and(
-        eq(tournamentGames.teamId, teamId),
-        isNotNull(tournamentGames.date),
-        within(tournamentGames.date, window),
-      ),
-    );
+    .innerJoin(tournaments, tournamentOfGame)
+    .where(tournamentGamesIn(teamId, window));
 }
 
 export const upcomingTournamentGames = (db: Db, teamId: number, today: string) =>
   tournamentGamesBetween(db, teamId, fromToday(today));
 
 export function practicesBetween(db: Db, teamId: number, window: DateWindow) {
-  return db
-    .select({
-      id: practices.id,
-      title: practices.title,
-      date: practices.date,
-      time: practices.time,
-      status: practices.status,
-    })
-    .from(practices)
-    .where(and(eq(practices.teamId, teamId), within(practices.date, window)));
+  return db.select(practiceColumns).from(practices).where(practicesIn(teamId, window));
 }
 
 export const upcomingPractices = (db: Db, teamId: number, today: string) =>
@@ -316,29 +321,9 @@ function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonl
     );
 }
 
-const packedGames = pack({
-  id: games.id,
-  opponent: games.opponent,
-  date: games.date,
-  time: games.time,
-  status: games.status,
-});
-const packedTournamentGames = pack({
-  id: tournamentGames.id,
-  opponent: tournamentGames.opponent,
-  date: tournamentGames.date,
-  time: tournamentGames.time,
-  status: tournamentGames.status,
-  tournamentName: tournaments.name,
-  tournamentEndDate: tournaments.endDate,
-});
-const packedPractices = pack({
-  id: practices.id,
-  title: practices.title,
-  date: practices.date,
-  time: practices.time,
-  status: practices.status,
-});
+const packedGames = pack(gameColumns);
+const packedTournamentGames = pack(tournamentGameColumns);
+const packedPractices = pack(practiceColumns);
 
 /**
  * The overview's events of the window and of these kinds, and their answers (as answersBetween), in one
@@ -357,31 +342,15 @@ export async function overviewEvents(
     .select({
       games: sql<string | null>`${asked(
         'game',
-        db
-          .select({ rows: packedGames.value })
-          .from(games)
-          .where(and(eq(games.teamId, teamId), within(games.date, window)))
-          .getSQL(),
+        db.select({ rows: packedGames.value }).from(games).where(gamesIn(teamId, window)).getSQL(),
       )}`,
       tournamentGames: sql<string | null>`${asked(
         'tournament',
         db
           .select({ rows: packedTournamentGames.value })
           .from(tournamentGames)
-          .innerJoin(
-            tournaments,
-            and(
-              eq(tournaments.id, tournamentGames.tournamentId),
-              eq(tournaments.teamId, tournamentGames.teamId),
-            ),
-          )
-          .where(
-            and(
-              eq(tournamentGames.teamId, teamId),
-              isNotNull(tournamentGames.date),
-              within(tournamentGames.date, window),
-            ),
-          )
+          .innerJoin(tournaments, tournamentOfGame)
+          .where(tournamentGamesIn(teamId, window))
           .getSQL(),
       )}`,
       practices: sql<string | null>`${asked(
@@ -389,7 +358,7 @@ export async function overviewEvents(
         db
           .select({ rows: packedPractices.value })
           .from(practices)
-          .where(and(eq(practices.teamId, teamId), within(practices.date, window)))
+          .where(practicesIn(teamId, window))
           .getSQL(),
       )}`,
       answers: sql<string | null>`(${answers.getSQL()})`,

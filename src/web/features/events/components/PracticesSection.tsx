@@ -28,6 +28,7 @@ import { DirectionsLink } from '../../../components/DirectionsLink.tsx';
 import { Facts } from './Facts.tsx';
 import { PracticeFormModal } from './PracticeFormModal.tsx';
 import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
+import { ViewSwitch } from './ViewSwitch.tsx';
 
 /** More practices than this show as compact rows by default (docs/decisions/051-long-lists.md). */
 export const COMPACT_PRACTICES_FROM = 11;
@@ -258,19 +259,16 @@ export function PracticesSection({ team, query, today, highlightId }: PracticesS
       ) : (
         <div className="card stack">
           {practices.length > 0 && (
-            <div className="segmented practice-view" role="group" aria-label="Practice view">
-              {(['compact', 'detailed'] as const).map((v) => (
-                <button
-                  key={v}
-                  type="button"
-                  className="segmented__button"
-                  aria-pressed={view === v}
-                  onClick={() => setView(v)}
-                >
-                  {v === 'compact' ? 'Compact' : 'Detailed'}
-                </button>
-              ))}
-            </div>
+            <ViewSwitch
+              className="segmented practice-view"
+              label="Practice view"
+              options={[
+                ['compact', 'Compact'],
+                ['detailed', 'Detailed'],
+              ]}
+              value={view}
+              onChange={setView}
+            />
           )}
           <Collapsible title="Upcoming" count={upcoming.length} defaultOpen>
             {list(upcoming, 'Upcoming practices', 'No upcoming practices.', true)}

@@ -15,6 +15,7 @@ import { AddTournamentModal } from './AddTournamentModal.tsx';
 import { Collapsible } from './Collapsible.tsx';
 import { TournamentDetail } from './TournamentDetail.tsx';
 import { TournamentList, type TournamentView } from './TournamentList.tsx';
+import { ViewSwitch } from './ViewSwitch.tsx';
 
 type StatusFilter = 'all' | TournamentStatus;
 
@@ -143,19 +144,15 @@ export function TournamentsSection({
                 </button>
               ))}
             </div>
-            <div className="segmented" role="group" aria-label="Tournament view">
-              {(['cards', 'list'] as const).map((v) => (
-                <button
-                  key={v}
-                  type="button"
-                  className="segmented__button"
-                  aria-pressed={view === v}
-                  onClick={() => setView(v)}
-                >
-                  {v === 'cards' ? 'Cards' : 'List'}
-                </button>
-              ))}
-            </div>
+            <ViewSwitch
+              label="Tournament view"
+              options={[
+                ['cards', 'Cards'],
+                ['list', 'List'],
+              ]}
+              value={view}
+              onChange={setView}
+            />
           </div>
           {shown.length === 0 ? (
             <div className="card empty-state">

@@ -32,9 +32,9 @@ import { useRsvpOverview } from '../api/get-rsvp-overview.ts';
 import { useSubmitRsvp } from '../api/submit-rsvp.ts';
 import { rsvpFailure } from '../lib/rsvp.ts';
 import { RemindLine } from './RemindRsvps.tsx';
+import { AnswerButtons } from './RsvpChoices.tsx';
 import { RsvpCounts } from './RsvpCounts.tsx';
 import './rsvp.css';
-import './rsvp-choices.css';
 
 type Response = OverviewEvent['responses'][number];
 type Waiting = OverviewEvent['not_responded'][number];
@@ -308,24 +308,14 @@ function RecordAnswer({
   recorder: Recorder;
 }) {
   return (
-    <div
+    <AnswerButtons
       className="rsvp-choices rsvp-person__record"
-      role="group"
-      aria-label={`Record answer for ${player.name}, ${event.event_name}`}
-    >
-      {RSVP_RESPONSES.map((response) => (
-        <button
-          key={response}
-          type="button"
-          className={`button button--small rsvp-choices__choice rsvp-choices__choice--${response}`}
-          aria-pressed={saved === response}
-          disabled={recorder.pending}
-          onClick={() => recorder.record(event, player, response)}
-        >
-          {ANSWER_LINK_LABELS[response]}
-        </button>
-      ))}
-    </div>
+      label={`Record answer for ${player.name}, ${event.event_name}`}
+      saved={saved}
+      labels={ANSWER_LINK_LABELS}
+      pending={recorder.pending}
+      onChoose={(response) => recorder.record(event, player, response)}
+    />
   );
 }
 
