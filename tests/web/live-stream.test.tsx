@@ -146,11 +146,15 @@ describe('the live stream on the page', () => {
     stop = connectLive(TEAM, real, liveQueryKeys);
     // Answered while the stream was connecting (the page's first load).
     unsubscribe.push(watch(['teams', TEAM, 'polls'], Date.now() + 1));
+    // Known to the page but never answered (its screen has rendered, not yet asked): its own first read
+    // will be current, and marking it stale made that read a second request of the page load.
+    real.getQueryCache().build(real, { queryKey: ['teams', TEAM, 'conversations'], queryFn: () => 'late' });
     await act(async () => {
       stream.push(`event: ready\ndata: {"team_id":${TEAM}}\n\n`);
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(reads.sort()).toEqual(['announcements', 'unread']);
+    expect(real.getQueryState(['teams', TEAM, 'conversations'])?.isInvalidated).toBe(false);
     unsubscribe.forEach((off) => off());
   });
 

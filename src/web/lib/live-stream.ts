@@ -88,7 +88,11 @@ export function connectLive(
         seen.add(id);
         void queryClient.invalidateQueries({
           queryKey,
-          predicate: (query) => query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt < requestedAt,
+          // Never answered (0): its first read, still to come, is current; it needs no catching up.
+          predicate: (query) =>
+            query.state.fetchStatus === 'idle' &&
+            query.state.dataUpdatedAt > 0 &&
+            query.state.dataUpdatedAt < requestedAt,
         });
       }
     }
