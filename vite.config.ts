@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { earlyReads } from './scripts/vite-early-reads.ts';
 import { precompressDirectory } from './scripts/precompress.ts';
 import { offlineShell } from './scripts/vite-offline-shell.ts';
 
@@ -20,7 +21,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: resolve(here, 'src/web'),
-  plugins: [react(), offlineShell(), precompress()],
+  plugins: [react(), earlyReads(here), offlineShell(), precompress()],
   build: {
     // '../../dist/web' from the root above.
     outDir: resolve(here, 'dist/web'),

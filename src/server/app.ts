@@ -25,7 +25,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
-import { webPlugin } from './plugins/web.ts';
+import { inlineScriptHashes, WEB_ROOT, webPlugin } from './plugins/web.ts';
 import { errorForLog } from './error-log.ts';
 import { type RouteContext, type RouteScope, routesOf, type ServerFeature } from './feature-module.ts';
 import { SERVER_FEATURES } from './features.ts';
@@ -249,7 +249,10 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(jsonBodyPlugin, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  const webRoot = config.WEB_DIR ?? WEB_ROOT;
+  await app.register(securityPlugin, {
+    scriptHashes: config.SERVE_WEB ? inlineScriptHashes(webRoot) : [],
+  });
   await app.register(connectionLimitPlugin, {
     maxPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
     trustProxyHops: config.TRUST_PROXY_HOPS,
@@ -270,7 +273,7 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
     },
     { prefix: '/api' },
   );
-  if (config.SERVE_WEB) await app.register(webPlugin, config.WEB_DIR ? { root: config.WEB_DIR } : {});
+  if (config.SERVE_WEB) await app.register(webPlugin, { root: webRoot });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
 
   const housekeeping = setInterval(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../../src/server/plugins/errors.ts';
 import { securityPlugin } from '../../src/server/plugins/security.ts';
-import { webPlugin } from '../../src/server/plugins/web.ts';
+import { inlineScriptHashes, webPlugin } from '../../src/server/plugins/web.ts';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 
 // How the built web app is served: compressed copies chosen by Accept-Encoding, hashed assets cached
@@ -14,7 +15,9 @@ import { precompressDirectory } from '../../scripts/precompress.ts';
 // in for dist/web, precompressed by the same function the build uses.
 
 const SCRIPT = `export const greeting = ${JSON.stringify('Welcome to the club. '.repeat(200))};\n`;
-const PAGE = `<!doctype html><html><head><title>Team</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+/** The page's one inline script, as the build writes its early reads (docs/decisions/052). */
+const INLINE = '(()=>{window.__earlyReads={}})();';
+const PAGE = `<!doctype html><html><head><title>Team</title><script type="module" src="/assets/index-AbC123.js"></script><script>${INLINE}</script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 
 const PUBLIC = path.join(import.meta.dirname, '../../src/web/public');
 
@@ -40,7 +43,7 @@ beforeAll(async () => {
 
   app = Fastify({ logger: false });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { scriptHashes: inlineScriptHashes(root) });
   await app.register(async (api) => api.get('/ping', async () => ({ ok: true })), { prefix: '/api' });
   await app.register(webPlugin, { root });
   await app.ready();
@@ -121,6 +124,14 @@ describe('the built web app', () => {
       const size = `${image.rawPayload.readUInt32BE(16)}x${image.rawPayload.readUInt32BE(20)}`;
       expect(size, icon.src).toBe(icon.sizes);
     }
+  });
+
+  it("allows the page's inline script by its hash, and no other inline script", async () => {
+    const response = await get('/');
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(response.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
+    expect(inlineScriptHashes(path.join(root, 'no-such-folder'))).toEqual([]);
   });
 
   it('answers a missing asset with a JSON 404, not the page', async () => {

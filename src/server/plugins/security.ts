@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-// Security headers on every answer. The CSP allows only our own scripts and styles: the built SPA
-// has no inline script, so 'unsafe-inline' is never needed.
-const HELMET_OPTIONS: HelmetOptions = {
+// Security headers on every answer. The CSP allows only our own scripts and styles, and the page's one
+// inline script (its early reads, docs/decisions/052) by its hash: 'unsafe-inline' is never needed.
+const helmetOptions = (scriptHashes: readonly string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'"],
@@ -23,14 +23,14 @@ const HELMET_OPTIONS: HelmetOptions = {
   },
   referrerPolicy: { policy: 'no-referrer' },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /**
  * The headers helmet sets for these options, worked out once. They are the same for every answer (no
  * nonces), and @fastify/helmet rebuilt helmet and re-parsed the CSP on every request: a fifth of a
  * polled read's cost (docs/decisions/013).
  */
-export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+export function helmetHeaders(options: HelmetOptions = helmetOptions()): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -46,8 +46,13 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
   return headers;
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders();
+export interface SecurityPluginOptions {
+  /** CSP sources ('sha256-...') of the page's inline scripts (web.ts, inlineScriptHashes). */
+  scriptHashes?: readonly string[];
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityPluginOptions) => {
+  const headers = helmetHeaders(helmetOptions(options.scriptHashes));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

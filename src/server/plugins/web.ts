@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -26,6 +27,26 @@ export function webCacheControl(relativePath: string): string {
   if (file.startsWith(`${HASHED_DIR}/`)) return CACHE_HASHED;
   if (file.endsWith('.html') || file === SERVICE_WORKER) return CACHE_PAGE;
   return CACHE_PUBLIC;
+}
+
+/**
+ * The CSP sources that allow the built page's inline scripts (its early reads, docs/decisions/052), read
+ * from the page the server sends: none when there is no built page. A page rebuilt while the server runs
+ * has a script the old hash refuses; the app then makes those reads itself.
+ */
+export function inlineScriptHashes(root: string = WEB_ROOT): string[] {
+  let page: string;
+  try {
+    page = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 export interface WebPluginOptions {

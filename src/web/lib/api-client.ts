@@ -1,12 +1,14 @@
 import type { z } from 'zod';
+import { API_BASE } from './api-paths.ts';
 import { getToken } from './auth-token.ts';
+import { takeEarlyRead } from './early-reads.ts';
 import { reportNetworkFailure, reportNetworkSuccess, reportOfflineCopy } from './network-status.ts';
 import { OFFLINE_COPY_HEADER } from './offline-copies.ts';
 
 // Thin fetch wrapper for the server's JSON API under /api. Every error answer of the server is JSON
 // `{detail}`; it becomes an ApiError carrying the status and that detail.
 
-export const API_BASE = '/api';
+export { API_BASE };
 export const NETWORK_ERROR_MESSAGE = 'Network error - check connection';
 /**
  * A write with no answer by then fails with the network message, so a save on a dropped connection
@@ -110,14 +112,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const deadline = method === 'GET' ? null : withTimeout(options.signal, WRITE_TIMEOUT_MS);
+  // A read the page itself started before the app's files arrived (lib/early-reads.ts) is taken once.
+  const early = method === 'GET' && !options.headers ? takeEarlyRead(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body,
-      signal: deadline ? deadline.signal : options.signal,
-    });
+    response =
+      (early && (await early)) ??
+      (await fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body,
+        signal: deadline ? deadline.signal : options.signal,
+      }));
   } catch (error) {
     // The caller's own abort is not a network failure; the write deadline is.
     if (options.signal?.aborted) throw error;

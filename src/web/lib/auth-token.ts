@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { AUTH_TOKEN_KEY } from './auth-token-key.ts';
 import { forgetOfflineCopies } from './offline-copies.ts';
 
 // The bearer token of the signed-in user, kept in local storage under `auth_token`
 // (docs/product/accounts-and-sign-in.md). Components follow it through useAuthToken, so signing in or out
 // re-renders the app.
 
-export const AUTH_TOKEN_KEY = 'auth_token';
+export { AUTH_TOKEN_KEY };
 
 const listeners = new Set<() => void>();
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { teamSchema, type Team } from '../../shared/api/teams.ts';
 import { apiRequest } from './api-client.ts';
+import { COACHED_TEAMS_PATH } from './api-paths.ts';
 import { queryKeys } from './query-client.ts';
 
 // The teams the user runs, read by the shell (the team picker) and by quick-add (it copies only from
@@ -12,7 +13,7 @@ const teamList = z.array(teamSchema);
 
 /** GET /api/teams/coached: the teams a coach runs (an admin: every team of the club). */
 export function getCoachedTeams(): Promise<Team[]> {
-  return apiRequest('/teams/coached', { schema: teamList });
+  return apiRequest(COACHED_TEAMS_PATH, { schema: teamList });
 }
 
 export const coachedTeamsQuery = queryOptions({ queryKey: queryKeys.coachedTeams, queryFn: getCoachedTeams });

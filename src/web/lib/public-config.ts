@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { publicConfigResponse, type PublicConfig } from '../../shared/api/auth.ts';
 import { DEFAULT_TEAM_TIME_ZONE } from '../../shared/teams.ts';
 import { apiRequest } from './api-client.ts';
+import { CONFIG_PATH } from './api-paths.ts';
 import { queryKeys } from './query-client.ts';
 
 // The deployment's public settings (club name, team time zone); needs no sign-in.
 
 export function getPublicConfig(): Promise<PublicConfig> {
-  return apiRequest('/config', { token: null, schema: publicConfigResponse });
+  return apiRequest(CONFIG_PATH, { token: null, schema: publicConfigResponse });
 }
 
 export function usePublicConfig() {

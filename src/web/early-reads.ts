@@ -1,0 +1,7 @@
+import { startEarlyReads } from './lib/early-reads.ts';
+
+// The script built into index.html (scripts/vite-early-reads.ts): it runs as the page is read, before the
+// app's files have arrived. The build puts the signed-in app's file names in place of this constant.
+declare const SIGNED_IN_FILES: readonly string[];
+
+startEarlyReads(SIGNED_IN_FILES);
