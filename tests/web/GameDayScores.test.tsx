@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Game, Tournament } from '../../src/shared/api/events.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
 import { DashboardEvents } from '../../src/web/features/events/components/DashboardEvents.tsx';
+import { hasUnsavedChanges, leaveThen, setLeaveAsker } from '../../src/web/lib/unsaved-changes.ts';
 import { game, noPermissions, tournament, tournamentGame } from './events-fixtures.ts';
 import { type FetchCall, mockFetch, renderWithClient } from './render-with-client.tsx';
 
@@ -161,6 +162,49 @@ describe("Dashboard: today's games", () => {
     });
     expect(screen.queryByRole('list', { name: "Today's games" })).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('holds a typed, unsaved score as unsaved input: leaving asks; saved or typed back, nothing asks', async () => {
+    serve();
+    const asked: (string | undefined)[] = [];
+    setLeaveAsker((_leave, toHash) => asked.push(toHash));
+    const left = vi.fn();
+    const unloading = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const view = renderWithClient(<DashboardEvents team={{ id: 3, is_coach: true }} />);
+    const eagles = await screen.findByRole('form', { name: 'Score vs Eagles' });
+    const ours = within(eagles).getByLabelText('Our Score');
+    expect(hasUnsavedChanges()).toBe(false);
+
+    fireEvent.change(ours, { target: { value: '3' } });
+    expect(hasUnsavedChanges()).toBe(true);
+    expect(unloading()).toBe(true);
+    leaveThen(left, '#calendar');
+    expect([asked, left.mock.calls.length]).toEqual([['#calendar'], 0]);
+
+    // Back to what is saved (nothing yet): no question.
+    fireEvent.change(ours, { target: { value: '' } });
+    expect(hasUnsavedChanges()).toBe(false);
+    expect(unloading()).toBe(false);
+    leaveThen(left);
+    expect(left).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(ours, { target: { value: '3' } });
+    fireEvent.change(within(eagles).getByLabelText('Opponent Score'), { target: { value: '1' } });
+    fireEvent.click(within(eagles).getByRole('button', { name: /^Save/ }));
+    await within(eagles.parentElement as HTMLElement).findByText('Score Saved', { selector: 'p' });
+    expect(hasUnsavedChanges()).toBe(false);
+
+    // Typed again, then the dashboard goes away (the tab was left after Discard): nothing held.
+    fireEvent.change(ours, { target: { value: '4' } });
+    expect(hasUnsavedChanges()).toBe(true);
+    view.unmount();
+    expect(hasUnsavedChanges()).toBe(false);
+    expect(unloading()).toBe(false);
+    setLeaveAsker(null);
   });
 
   it('adds nothing on a day without games', async () => {

@@ -12,6 +12,7 @@ import { EmailVerificationNotice } from '../features/account/components/EmailVer
 import { useClubName } from '../lib/public-config.ts';
 import { useLiveStream } from '../lib/live-stream.ts';
 import { closeLayer, LAYER_MARKER, openLayer } from '../lib/modal-history.ts';
+import { leaveThen } from '../lib/unsaved-changes.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
 import { NotificationBell } from '../features/notifications/components/NotificationBell.tsx';
 import { MobileTopBar } from './MobileTopBar.tsx';
@@ -20,6 +21,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { TabContent } from './TabContent.tsx';
 import { TeamPicker } from './TeamPicker.tsx';
 import { useHashTab } from './useHashTab.ts';
+import { useLeaveGuard } from './useLeaveGuard.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 import { useSelectedTeam } from './useSelectedTeam.ts';
 
@@ -122,6 +124,16 @@ export function AppShell({ user }: AppShellProps) {
     closeLayer(DRAWER_LAYER);
   };
 
+  // Unsaved input on the page (game day's scores): leaving it asks first, over the page itself: the
+  // drawer closes before the question (docs/decisions/050 'Game day').
+  const leaveQuestion = useLeaveGuard(tab, coachLike, (ask) => {
+    if (!drawerOpen) return ask();
+    leaveDrawerThen(() => {
+      menuButtonRef.current?.focus();
+      ask();
+    });
+  });
+
   // Phones: Escape closes the drawer; opening it moves focus into it.
   useEffect(() => {
     if (!drawerOpen) return;
@@ -193,15 +205,17 @@ export function AppShell({ user }: AppShellProps) {
             loading={!teamsLoaded}
             teams={teams}
             selectedId={selectedTeam?.id ?? null}
-            onSelect={(id) => {
-              selectTeam(id);
-              // On a phone the choice is made in the drawer: show the team's page at once.
-              closeDrawer(false);
-            }}
+            onSelect={(id) =>
+              leaveThen(() => {
+                selectTeam(id);
+                // On a phone the choice is made in the drawer: show the team's page at once.
+                closeDrawer(false);
+              })
+            }
             onCreateTeam={onCreateTeam}
           />
         }
-        onHome={() => leaveDrawerThen(() => navigate('dashboard'))}
+        onHome={() => leaveThen(() => leaveDrawerThen(() => navigate('dashboard')), '#dashboard')}
         onTabChosen={(event) => {
           if (!drawerOpen) return;
           const href = event.currentTarget.getAttribute('href') ?? '';
@@ -212,7 +226,7 @@ export function AppShell({ user }: AppShellProps) {
         }}
         // The drawer stays open under these dialogs, so focus can return to the button that opened them.
         onOpenAccount={() => setAccountOpen(true)}
-        onLogout={() => setLogoutOpen(true)}
+        onLogout={() => leaveThen(() => setLogoutOpen(true))}
       />
       <main ref={mainRef} id="main" className="main" tabIndex={-1} inert={drawerOpen}>
         <EmailVerificationNotice user={user} />
@@ -229,6 +243,7 @@ export function AppShell({ user }: AppShellProps) {
       <ToastRegion layer={null} />
       {accountOpen && <AccountSettingsModal open user={user} onClose={() => setAccountOpen(false)} />}
       <LogoutConfirm open={logoutOpen} onCancel={() => setLogoutOpen(false)} />
+      {leaveQuestion}
       {wizardOpen && (
         <TeamSetupWizard
           open

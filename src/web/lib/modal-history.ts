@@ -131,3 +131,24 @@ export function useTopLayer(): string | null {
     () => null,
   );
 }
+
+/** How long to wait for a closing dialog's Back before going on anyway (none comes if it had no entry). */
+const BACK_WAIT_MS = 400;
+
+/**
+ * Closes a dialog, then goes on once its Back has landed: going at once (a new address, another dialog)
+ * would be undone by that Back, or leave a dead entry. The place gone to is then a new entry after the
+ * page the dialog was opened on (Back from there returns here).
+ */
+export function closeThenGo(close: () => void, go: () => void): void {
+  let done = false;
+  const next = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('popstate', next);
+    go();
+  };
+  window.addEventListener('popstate', next);
+  window.setTimeout(next, BACK_WAIT_MS);
+  close();
+}

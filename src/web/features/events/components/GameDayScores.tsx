@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { EVENT_MESSAGES, formatTime } from '../../../../shared/events.ts';
 import { showToast } from '../../../lib/toasts.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useSaveGame } from '../api/save-game.ts';
 import { useSaveTournamentGame } from '../api/save-tournament-game.ts';
 import type { TodaysGame } from '../lib/game-day.ts';
@@ -11,6 +12,7 @@ import './game-day.css';
 // Game day on the dashboard (docs/product/events.md 'Game day'; docs/decisions/050): today's games with
 // their score fields, each saved in place by one tap through the game's own PUT (the Scores rules and
 // messages). Loaded on its own the first time a team has a game today, for those who may record scores.
+// A score typed and not saved is never lost silently: leaving the page asks first.
 
 export const GAME_DAY_TEXT = {
   title: "Today's games",
@@ -43,10 +45,13 @@ const typed = (score: number | null) => (score === null ? '' : String(score));
 function GameDayGame({ teamId, game }: { teamId: number; game: TodaysGame }) {
   const saveGame = useSaveGame(teamId);
   const saveTournamentGame = useSaveTournamentGame(teamId);
-  const [values, setValues] = useState(() => ({
+  const [savedValues, setSavedValues] = useState(() => ({
     ours: typed(game.our_score),
     theirs: typed(game.opponent_score),
   }));
+  const [values, setValues] = useState(savedValues);
+  // Typed and not saved: leaving the page asks first (lib/unsaved-changes.ts); back to what is saved, not.
+  useUnsavedChanges(values.ours !== savedValues.ours || values.theirs !== savedValues.theirs);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const pending = saveGame.isPending || saveTournamentGame.isPending;
@@ -60,8 +65,10 @@ function GameDayGame({ teamId, game }: { teamId: number; game: TodaysGame }) {
     if (ours === null || theirs === null) return setProblem(EVENT_MESSAGES.scoresInvalid);
     setProblem(null);
     const body = { our_score: ours, opponent_score: theirs };
+    const sent = values;
     const callbacks = {
       onSuccess: () => {
+        setSavedValues(sent);
         setSaved(true);
         showToast('success', EVENT_MESSAGES.scoreSaved);
       },

@@ -3,7 +3,9 @@ import type { Notification } from '../../../../shared/api/notifications.ts';
 import { messageTimestamp } from '../../../../shared/message-time.ts';
 import { bellBadge } from '../../../../shared/notifications.ts';
 import { Modal } from '../../../components/Modal.tsx';
+import { closeThenGo } from '../../../lib/modal-history.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
+import { leaveThen } from '../../../lib/unsaved-changes.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
 import './notifications.css';
 
@@ -67,34 +69,22 @@ export function NotificationBell({ className }: NotificationBellProps) {
             query={query}
             onOpen={(notification) => {
               if (notification.read_at === null) mark.mutate([notification.id]);
-              closeThenGo(() => setOpen(false), notification.link);
+              // Its link opens once the list's Back has landed (a new entry: Back from there returns
+              // here), after asking when something typed on the page is unsaved.
+              const hash = new URL(notification.link, window.location.href).hash;
+              closeThenGo(
+                () => setOpen(false),
+                () =>
+                  leaveThen(() => {
+                    window.location.hash = hash;
+                  }, hash),
+              );
             }}
           />
         )}
       </Modal>
     </>
   );
-}
-
-/** How long to wait for the closing dialog's Back before going anyway (none comes if it had no entry). */
-const BACK_WAIT_MS = 400;
-
-/**
- * The list's dialog owns a browser history entry, and closing it goes Back (lib/modal-history.ts):
- * following the link at once would be undone by that Back. So the dialog closes first, and the link's
- * address is opened once its Back has landed, as a new entry (Back from the event returns here).
- */
-function closeThenGo(close: () => void, link: string) {
-  let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    window.removeEventListener('popstate', go);
-    window.location.hash = new URL(link, window.location.href).hash;
-  };
-  window.addEventListener('popstate', go);
-  window.setTimeout(go, BACK_WAIT_MS);
-  close();
 }
 
 function NotificationList({
