@@ -63,6 +63,8 @@ describe('earlyReadsScript', () => {
     const script = earlyReadsScript(ROOT, ['/assets/SignedInApp-3.js']);
     expect(script).toContain('"/assets/SignedInApp-3.js"');
     expect(script).toContain('/teams/coached');
+    // The browser's date formats load while the app's files download (lib/warm-date-formats.ts).
+    expect(script).toContain('Intl.DateTimeFormat');
     expect(script).not.toMatch(/react/i);
     expect(script.length).toBeLessThan(2_500);
   });
