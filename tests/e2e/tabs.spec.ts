@@ -87,3 +87,26 @@ test('on a phone, Back closes the open menu and stays on the page; a tab chosen 
   await expect(page).toHaveURL(/#calendar$/);
   await expect(page.getByRole('heading', { name: 'Team Calendar' })).toBeVisible();
 });
+
+test('on a phone, a tab chosen in the drawer after a dialog opened from it was closed opens that tab @phone', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'the drawer is the phone layout');
+  await signInAsNewCoach(page, request, 'Drawer Dialog');
+  await openNavigation(page, info);
+  // Account Settings opens over the open drawer and is closed again: its history entry goes.
+  await page.getByRole('button', { name: /Drawer Dialog/ }).click();
+  const settings = page.getByRole('dialog', { name: 'Account Settings' });
+  await expect(settings).toBeVisible();
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/#calendar$/);
+  await expect(page.getByRole('heading', { name: 'Team Calendar' })).toBeVisible();
+  // One Back returns to the page the drawer was opened on.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Team Dashboard' })).toBeVisible();
+});

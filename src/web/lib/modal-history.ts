@@ -100,11 +100,15 @@ export function closeLayer(id: string): void {
   if (entry >= 0) {
     const top = entries[entries.length - 1];
     const removed = entries.splice(entry).length;
-    if (top && window.history.length === top.length) {
-      // The current entry is ours. If the app replaced its address meanwhile, keep that address.
-      const state: unknown = window.history.state;
-      const marked =
-        !!state && typeof state === 'object' && (state as Record<string, unknown>)[MARKER] === top.id;
+    const state: unknown = window.history.state;
+    const marked =
+      !!state && typeof state === 'object' && (state as Record<string, unknown>)[MARKER] === top?.id;
+    // The current entry is ours: it carries our marker, or the app replaced its address (and with it
+    // the state) without pushing. A marked entry is ours even when history grew since it was pushed:
+    // a dialog opened over it (Account Settings over the phone's drawer) left its own entry ahead when
+    // it closed, and that is not the app's.
+    if (top && (marked || window.history.length === top.length)) {
+      // If the app replaced its address meanwhile, keep that address.
       const moved = !marked || window.location.href !== top.url;
       scheduleBack(removed, moved ? { url: window.location.href, state: withoutMarker(state) } : null);
     }
