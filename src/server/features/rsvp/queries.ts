@@ -267,18 +267,6 @@ export function practicesBetween(db: Db, teamId: number, window: DateWindow) {
 export const upcomingPractices = (db: Db, teamId: number, today: string) =>
   practicesBetween(db, teamId, fromToday(today));
 
-const packedAnswers = pack({
-  id: rsvps.id,
-  playerId: rsvps.playerId,
-  gameId: rsvps.gameId,
-  tournamentGameId: rsvps.tournamentGameId,
-  practiceId: rsvps.practiceId,
-  response: rsvps.response,
-  notes: rsvps.notes,
-  userName: users.name,
-  userRole: users.role,
-});
-
 /** An answer of the overview; the player is the caller's to name (the team's active players). */
 export interface WindowAnswer {
   id: number;
@@ -294,11 +282,14 @@ export interface WindowAnswer {
 }
 
 /**
- * Every answer of an active player of the team about an event of these kinds dated in the window, with
- * who answered (overviewEvents reads it with the events). A player made inactive no longer counts, as
- * they are no longer listed as not answered. The events are picked by the same index reads as the lists
- * above; the rows come packed, as one text (db/packed-rows.ts): a season's thousands of answers cost
- * one JSON.parse.
+ * Every answer of the team about an event of these kinds dated in the window, in one row of three
+ * values (docs/decisions/050 'Speed'): the answers' numbers and words as one text (`id,player,game,
+ * tournament game,practice,response,responded by` per answer, `;` between answers, an empty field for
+ * null: none of these can hold a comma or a semicolon), the notes apart as JSON (few answers have one,
+ * and only they need escaping), and who answered once per person. A season's 3,450 answers were 3,450
+ * JSON arrays, each joined to its player and its user; the database now writes a quarter of the text.
+ * The events are picked by the same index reads as the lists above. An answer of a player no longer
+ * active is read too: the overview names the active players and leaves it out (overview.ts).
  */
 function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonly RsvpEventType[]) {
   const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
@@ -311,14 +302,64 @@ function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonl
     tournament: () => inArray(rsvps.tournamentGameId, idsOf(tournamentGames)),
     practice: () => inArray(rsvps.practiceId, idsOf(practices)),
   };
+  const fields = [
+    rsvps.id,
+    rsvps.playerId,
+    rsvps.gameId,
+    rsvps.tournamentGameId,
+    rsvps.practiceId,
+    rsvps.response,
+    rsvps.respondedBy,
+  ];
   return db
-    .select({ rows: packedAnswers.value })
+    .select({
+      answers: sql<string | null>`string_agg(concat(${sql.join(fields, sql`, ',', `)}), ';')`.as('answers'),
+      notes: sql<
+        string | null
+      >`(json_agg(json_build_array(${rsvps.id}, ${rsvps.notes})) filter (where ${rsvps.notes} is not null))::text`.as(
+        'notes',
+      ),
+      responders: sql<
+        number[] | null
+      >`array_agg(distinct ${rsvps.respondedBy}) filter (where ${rsvps.respondedBy} is not null)`.as(
+        'responders',
+      ),
+    })
     .from(rsvps)
-    .innerJoin(players, and(eq(players.id, rsvps.playerId), eq(players.teamId, rsvps.teamId)))
-    .leftJoin(users, eq(users.id, rsvps.respondedBy))
-    .where(
-      and(eq(rsvps.teamId, teamId), eq(players.status, 'active'), or(...types.map((type) => picked[type]()))),
-    );
+    .where(and(eq(rsvps.teamId, teamId), or(...types.map((type) => picked[type]()))))
+    .as('window_answers');
+}
+
+/** The answers out of answersQuery's row. */
+function unpackAnswers(row: { answers: string | null; notes: string | null; users: string | null }) {
+  if (row.answers === null) return [];
+  const notes = new Map(row.notes === null ? [] : (JSON.parse(row.notes) as [number, string][]));
+  const who = new Map(
+    row.users === null
+      ? []
+      : (JSON.parse(row.users) as [number, string, string][]).map(([id, ...user]) => [id, user]),
+  );
+  // One split of the whole text, seven fields an answer: a season's answers are 3,450 of them.
+  const fields = row.answers.split(/[,;]/);
+  const idOrNull = (text: string | undefined) => (text ? Number(text) : null);
+  const out = new Array<WindowAnswer>(fields.length / 7);
+  for (let i = 0, at = 0; at < fields.length; i += 1, at += 7) {
+    const id = Number(fields[at]);
+    const respondedBy = fields[at + 6];
+    const user = respondedBy ? who.get(Number(respondedBy)) : undefined;
+    out[i] = {
+      id,
+      playerId: Number(fields[at + 1]),
+      gameId: idOrNull(fields[at + 2]),
+      tournamentGameId: idOrNull(fields[at + 3]),
+      practiceId: idOrNull(fields[at + 4]),
+      response: fields[at + 5] as RsvpResponse,
+      notes: notes.get(id) ?? null,
+      userName: user?.[0] ?? null,
+      userRole: user?.[1] ?? null,
+    };
+  }
+  return out;
 }
 
 const packedGames = pack(gameColumns);
@@ -338,6 +379,7 @@ export async function overviewEvents(
 ) {
   const asked = (type: RsvpEventType, list: SQL) => (types.includes(type) ? sql`(${list})` : sql`null`);
   const answers = answersQuery(db, teamId, window, types);
+  // The answers' aggregate is always one row: the lists and the names of who answered ride on it.
   const [row] = await db
     .select({
       games: sql<string | null>`${asked(
@@ -361,17 +403,20 @@ export async function overviewEvents(
           .where(practicesIn(teamId, window))
           .getSQL(),
       )}`,
-      answers: sql<string | null>`(${answers.getSQL()})`,
+      answers: answers.answers,
+      notes: answers.notes,
+      users: sql<
+        string | null
+      >`(select json_agg(json_build_array(${users.id}, ${users.name}, ${users.role}))::text
+        from ${users} where ${users.id} = any(${answers.responders}))`,
     })
-    .from(teams)
-    .where(eq(teams.id, teamId));
+    .from(answers);
   return {
     games: packedGames.unpack(row?.games ?? null),
     // Dated: the query read only those with a date.
     tournamentGames: packedTournamentGames.unpack(row?.tournamentGames ?? null),
     practices: packedPractices.unpack(row?.practices ?? null),
-    // users is left-joined: its columns are null for an answer whose account is gone.
-    answers: packedAnswers.unpack(row?.answers ?? null) as WindowAnswer[],
+    answers: row ? unpackAnswers(row) : [],
   };
 }
 
