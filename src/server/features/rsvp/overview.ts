@@ -43,13 +43,15 @@ export async function overviewOf(
   const today = todayIn(zone, now);
   const window = windowOfQuery(query, today);
   const types = query.type ?? RSVP_EVENT_TYPES;
-  const [{ games, tournamentGames, practices, answers }, active, [members, contacts], reminders] =
-    await Promise.all([
-      queries.overviewEvents(db, teamId, window, types),
-      queries.activePlayers(db, teamId),
-      familiesOfTeam(db, teamId),
-      queries.lastReminders(db, teamId),
-    ]);
+  const [
+    { games, tournamentGames, practices, answers, activePlayers: active },
+    [members, contacts],
+    reminders,
+  ] = await Promise.all([
+    queries.overviewEvents(db, teamId, window, types),
+    familiesOfTeam(db, teamId),
+    queries.lastReminders(db, teamId),
+  ]);
   // Who answers for which active player: the count of people a reminder would reach (reminding.ts).
   const answerers = answerersAmong(members, active, contacts);
 

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   inArray,
   isNotNull,
@@ -10,6 +11,7 @@ import {
   ne,
   notExists,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -18,6 +20,7 @@ import { RSVP_EVENT_TYPES, type RsvpEventType, type RsvpResponse } from '../../.
 import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import {
   games,
   players,
@@ -191,8 +194,15 @@ export function answersOfPlayers(db: Db, teamId: number, playerIds: readonly num
 // Each list filters by the team and the window's dates in SQL, on the (team_id, date) index of its
 // table (games_team_date_idx, tournament_games_team_date_idx, practices_team_date_idx).
 
+/** A window whose dates may be a prepared statement's parameters (the overview's). */
+interface WindowOf {
+  from: string | Placeholder | null;
+  to: string | Placeholder | null;
+}
+type TeamOf = number | Placeholder;
+
 /** The dates of a window on a date column (an open end reads no bound). */
-function within(column: AnyPgColumn, window: DateWindow) {
+function within(column: AnyPgColumn, window: WindowOf) {
   return and(
     window.from === null ? undefined : gte(column, window.from),
     window.to === null ? undefined : lte(column, window.to),
@@ -226,10 +236,10 @@ const practiceColumns = {
   time: practices.time,
   status: practices.status,
 };
-const gamesIn = (teamId: number, window: DateWindow) =>
+const gamesIn = (teamId: TeamOf, window: WindowOf) =>
   and(eq(games.teamId, teamId), within(games.date, window));
 /** A tournament game with a date in the window (a game without a date is in no window yet). */
-const tournamentGamesIn = (teamId: number, window: DateWindow) =>
+const tournamentGamesIn = (teamId: TeamOf, window: WindowOf) =>
   and(
     eq(tournamentGames.teamId, teamId),
     isNotNull(tournamentGames.date),
@@ -239,7 +249,7 @@ const tournamentOfGame = and(
   eq(tournaments.id, tournamentGames.tournamentId),
   eq(tournaments.teamId, tournamentGames.teamId),
 );
-const practicesIn = (teamId: number, window: DateWindow) =>
+const practicesIn = (teamId: TeamOf, window: WindowOf) =>
   and(eq(practices.teamId, teamId), within(practices.date, window));
 
 export function gamesBetween(db: Db, teamId: number, window: DateWindow) {
@@ -291,7 +301,7 @@ export interface WindowAnswer {
  * The events are picked by the same index reads as the lists above. An answer of a player no longer
  * active is read too: the overview names the active players and leaves it out (overview.ts).
  */
-function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonly RsvpEventType[]) {
+function answersQuery(db: Db, teamId: TeamOf, window: WindowOf, types: readonly RsvpEventType[]) {
   const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
     db
       .select({ id: table.id })
@@ -365,26 +375,20 @@ function unpackAnswers(row: { answers: string | null; notes: string | null; user
 const packedGames = pack(gameColumns);
 const packedTournamentGames = pack(tournamentGameColumns);
 const packedPractices = pack(practiceColumns);
+/** The active players, whole: who answers for them reads their account and email too. */
+const packedPlayers = pack(getTableColumns(players), sql`${players.id}`);
 
-/**
- * The overview's events of the window and of these kinds, and their answers (as answersBetween), in one
- * statement and one round trip: each list packed (db/packed-rows.ts), each read on its table's
- * (team_id, date) index. A kind not asked is not read.
- */
-export async function overviewEvents(
-  db: Db,
-  teamId: number,
-  window: DateWindow,
-  types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
-) {
+/** The overview's statement for these kinds and these ends of the window (their dates are parameters). */
+function overviewQuery(db: Db, types: readonly RsvpEventType[], window: WindowOf) {
+  const team = sql.placeholder('teamId');
   const asked = (type: RsvpEventType, list: SQL) => (types.includes(type) ? sql`(${list})` : sql`null`);
-  const answers = answersQuery(db, teamId, window, types);
+  const answers = answersQuery(db, team, window, types);
   // The answers' aggregate is always one row: the lists and the names of who answered ride on it.
-  const [row] = await db
+  return db
     .select({
       games: sql<string | null>`${asked(
         'game',
-        db.select({ rows: packedGames.value }).from(games).where(gamesIn(teamId, window)).getSQL(),
+        db.select({ rows: packedGames.value }).from(games).where(gamesIn(team, window)).getSQL(),
       )}`,
       tournamentGames: sql<string | null>`${asked(
         'tournament',
@@ -392,16 +396,12 @@ export async function overviewEvents(
           .select({ rows: packedTournamentGames.value })
           .from(tournamentGames)
           .innerJoin(tournaments, tournamentOfGame)
-          .where(tournamentGamesIn(teamId, window))
+          .where(tournamentGamesIn(team, window))
           .getSQL(),
       )}`,
       practices: sql<string | null>`${asked(
         'practice',
-        db
-          .select({ rows: packedPractices.value })
-          .from(practices)
-          .where(practicesIn(teamId, window))
-          .getSQL(),
+        db.select({ rows: packedPractices.value }).from(practices).where(practicesIn(team, window)).getSQL(),
       )}`,
       answers: answers.answers,
       notes: answers.notes,
@@ -409,23 +409,65 @@ export async function overviewEvents(
         string | null
       >`(select json_agg(json_build_array(${users.id}, ${users.name}, ${users.role}))::text
         from ${users} where ${users.id} = any(${answers.responders}))`,
+      players: sql<string>`${db
+        .select({ rows: packedPlayers.value })
+        .from(players)
+        .where(and(eq(players.teamId, team), eq(players.status, 'active')))}`,
     })
     .from(answers);
+}
+
+/**
+ * The statements of the overview, one for each set of kinds and ends of the window (at most 7 x 4),
+ * each prepared once per handle: planned once per connection, and not built again for each read.
+ */
+const overviewStatements = new Map<
+  string,
+  (db: Db) => ReturnType<ReturnType<typeof overviewQuery>['prepare']>
+>();
+
+function overviewStatement(db: Db, types: readonly RsvpEventType[], window: DateWindow) {
+  const key = `${types.join('_')}_${window.from === null ? 'open' : 'from'}_${window.to === null ? 'open' : 'to'}`;
+  let statement = overviewStatements.get(key);
+  if (statement === undefined) {
+    const bounds: WindowOf = {
+      from: window.from === null ? null : sql.placeholder('from'),
+      to: window.to === null ? null : sql.placeholder('to'),
+    };
+    statement = preparedPerHandle((handle) =>
+      overviewQuery(handle, types, bounds).prepare(`rsvp_overview_${key}`),
+    );
+    overviewStatements.set(key, statement);
+  }
+  return statement(db);
+}
+
+/**
+ * The overview's events of the window and of these kinds, their answers, and the team's active
+ * players, in one prepared statement and one round trip: each list packed (db/packed-rows.ts), each
+ * event list read on its table's (team_id, date) index. A kind not asked is not read.
+ */
+export async function overviewEvents(
+  db: Db,
+  teamId: number,
+  window: DateWindow,
+  asked: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
+) {
+  // In one order, so a set of kinds is one statement whatever order the query named them in.
+  const types = RSVP_EVENT_TYPES.filter((type) => asked.includes(type));
+  const [row] = await overviewStatement(db, types, window).execute({
+    teamId,
+    from: window.from,
+    to: window.to,
+  });
   return {
     games: packedGames.unpack(row?.games ?? null),
     // Dated: the query read only those with a date.
     tournamentGames: packedTournamentGames.unpack(row?.tournamentGames ?? null),
     practices: packedPractices.unpack(row?.practices ?? null),
     answers: row ? unpackAnswers(row) : [],
+    activePlayers: packedPlayers.unpack(row?.players ?? null),
   };
-}
-
-/** The team's active players, whole: who answers for them reads their account and email too. */
-export function activePlayers(db: Db, teamId: number) {
-  return db
-    .select()
-    .from(players)
-    .where(and(eq(players.teamId, teamId), eq(players.status, 'active')));
 }
 
 // ---- Reminders (docs/product/notifications.md 'RSVP reminders') ----
