@@ -292,11 +292,11 @@ export interface WindowAnswer {
 }
 
 /**
- * Every answer of the team about an event of these kinds dated in the window, in one row of three
+ * Every answer of the team about an event of these kinds dated in the window, in one row of two
  * values (docs/decisions/050 'Speed'): the answers' numbers and words as one text (`id,player,game,
  * tournament game,practice,response,responded by` per answer, `;` between answers, an empty field for
- * null: none of these can hold a comma or a semicolon), the notes apart as JSON (few answers have one,
- * and only they need escaping), and who answered once per person. A season's 3,450 answers were 3,450
+ * null: none of these can hold a comma or a semicolon), and the notes apart as JSON (few answers have
+ * one, and only they need escaping); who answered is named once per person (overviewQuery). A season's 3,450 answers were 3,450
  * JSON arrays, each joined to its player and its user; the database now writes a quarter of the text.
  * The events are picked by the same index reads as the lists above. An answer of a player no longer
  * active is read too: the overview names the active players and leaves it out (overview.ts).
@@ -328,11 +328,6 @@ function answersQuery(db: Db, teamId: TeamOf, window: WindowOf, types: readonly 
         string | null
       >`(json_agg(json_build_array(${rsvps.id}, ${rsvps.notes})) filter (where ${rsvps.notes} is not null))::text`.as(
         'notes',
-      ),
-      responders: sql<
-        number[] | null
-      >`array_agg(distinct ${rsvps.respondedBy}) filter (where ${rsvps.respondedBy} is not null)`.as(
-        'responders',
       ),
     })
     .from(rsvps)
@@ -405,10 +400,12 @@ function overviewQuery(db: Db, types: readonly RsvpEventType[], window: WindowOf
       )}`,
       answers: answers.answers,
       notes: answers.notes,
+      // Everyone who answered for the team, not only in the window: one hashed read of the team's
+      // answers, cheaper than sorting the window's answers for their distinct authors.
       users: sql<
         string | null
       >`(select json_agg(json_build_array(${users.id}, ${users.name}, ${users.role}))::text
-        from ${users} where ${users.id} = any(${answers.responders}))`,
+        from ${users} where ${users.id} in (select distinct ${rsvps.respondedBy} from ${rsvps} where ${rsvps.teamId} = ${team}))`,
       players: sql<string>`${db
         .select({ rows: packedPlayers.value })
         .from(players)
