@@ -38,10 +38,10 @@ const AS_THEY_ARE = new Set([
 
 /**
  * An answer already written as JSON text, for a read too large to build as objects first (the RSVP
- * overview's season: 4,000 answer rows, docs/decisions/050 'Speed'). The serializer sends its text as
- * it is; under tests it must be what zod's encode of the parsed text writes, to the byte, so a text
- * that misses a key, holds one the schema does not name, puts keys out of the schema's order or
- * escapes a string otherwise than JSON.stringify fails the test that sends it, as any answer would.
+ * overview's season: 4,000 answer rows, docs/decisions/050, its update). The serializer sends its
+ * text as it is; under tests it must be what zod's encode of the parsed text writes, to the byte, so
+ * a text that misses a key, holds one the schema does not name, puts keys out of the schema's order
+ * or escapes a string otherwise than JSON.stringify fails the test that sends it, as any answer would.
  */
 export class JsonText {
   constructor(readonly text: string) {}

@@ -126,10 +126,10 @@ export async function overviewOf(
     else answersOf.set(key, new Map([[answer.playerId, answer]]));
   }
   const roster = [...active].sort(rosterOrder);
-  // The answer is written as JSON text here (docs/decisions/050 'Speed'): a season is 4,000 answers and
-  // missing players, each naming its player, so each player's part is written once and each event
-  // joins the parts. The keys are overviewSchema's, in its order; the tests check every answer
-  // against it (plugins/response-serializer.ts, JsonText).
+  // The answer is written as JSON text here (docs/decisions/050, its update): a season is 4,000
+  // answers and missing players, each naming its player, so each player's part is written once and
+  // each event joins the parts. The keys are overviewSchema's, in its order; the tests check every
+  // answer against it (plugins/response-serializer.ts, JsonText).
   const shownPlayers = roster.map((player) => {
     const named = `"player_id":${player.id}`;
     const player_ = `"name":${text(player.name)},"position":${textOrNull(player.position)},"jersey_number":${player.jerseyNumber ?? 'null'}`;

@@ -298,13 +298,14 @@ export interface WindowAnswer {
 
 /**
  * Every answer of the team about an event of these kinds dated in the window, in one row of two
- * values (docs/decisions/050 'Speed'): the answers' numbers and words as one text (`id,player,game,
- * tournament game,practice,response,responded by` per answer, `;` between answers, an empty field for
- * null: none of these can hold a comma or a semicolon), and the notes apart as JSON (few answers have
- * one, and only they need escaping); who answered is named once per person (overviewQuery). A season's 3,450 answers were 3,450
- * JSON arrays, each joined to its player and its user; the database now writes a quarter of the text.
- * The events are picked by the same index reads as the lists above. An answer of a player no longer
- * active is read too: the overview names the active players and leaves it out (overview.ts).
+ * values (docs/decisions/050, its update): the answers' numbers and words as one text (`id,player,
+ * game,tournament game,practice,response,responded by` per answer, `;` between answers, an empty field
+ * for null: none of these can hold a comma or a semicolon), and the notes apart as JSON (few answers
+ * have one, and only they need escaping); who answered is named once per person (overviewSelect). A
+ * season's 3,450 answers were 3,450 JSON arrays, each joined to its player and its user; the database
+ * now writes a quarter of the text. The events are picked by the same index reads as the lists above.
+ * An answer of a player no longer active is read too: the overview names the active players and
+ * leaves it out (overview.ts).
  */
 function answersQuery(db: Db, teamId: TeamOf, window: WindowOf, types: readonly RsvpEventType[]) {
   const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
@@ -404,7 +405,7 @@ const packedPractices = pack(practiceColumns);
 const packedPlayers = pack(getTableColumns(players), sql`${players.id}`);
 
 /** The overview's statement for these kinds and these ends of the window (their dates are parameters). */
-function overviewQuery(db: Db, types: readonly RsvpEventType[], window: WindowOf) {
+function overviewSelect(db: Db, types: readonly RsvpEventType[], window: WindowOf) {
   const team = sql.placeholder('teamId');
   const asked = (type: RsvpEventType, list: SQL) => (types.includes(type) ? sql`(${list})` : sql`null`);
   const answers = answersQuery(db, team, window, types);
@@ -450,7 +451,7 @@ function overviewQuery(db: Db, types: readonly RsvpEventType[], window: WindowOf
  */
 const overviewStatements = new Map<
   string,
-  (db: Db) => ReturnType<ReturnType<typeof overviewQuery>['prepare']>
+  (db: Db) => ReturnType<ReturnType<typeof overviewSelect>['prepare']>
 >();
 
 function overviewStatement(db: Db, types: readonly RsvpEventType[], window: DateWindow) {
@@ -462,7 +463,7 @@ function overviewStatement(db: Db, types: readonly RsvpEventType[], window: Date
       to: window.to === null ? null : sql.placeholder('to'),
     };
     statement = preparedPerHandle((handle) =>
-      overviewQuery(handle, types, bounds).prepare(`rsvp_overview_${key}`),
+      overviewSelect(handle, types, bounds).prepare(`rsvp_overview_${key}`),
     );
     overviewStatements.set(key, statement);
   }
