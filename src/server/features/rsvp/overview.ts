@@ -131,13 +131,14 @@ export async function overviewOf(
   // each event joins the parts. The keys are overviewSchema's, in its order; the tests check every
   // answer against it (plugins/response-serializer.ts, JsonText).
   const shownPlayers = roster.map((player) => {
-    const named = `"player_id":${player.id}`;
-    const player_ = `"name":${text(player.name)},"position":${textOrNull(player.position)},"jersey_number":${player.jerseyNumber ?? 'null'}`;
+    const idPart = `"player_id":${player.id}`;
+    const namePart = `"name":${text(player.name)},"position":${textOrNull(player.position)},"jersey_number":${player.jerseyNumber ?? 'null'}`;
     return {
       id: player.id,
       /** An answer's part after its id, up to its user. */
-      answered: `,${named},"player":{${player_}},"user":`,
-      waiting: `{${named},${player_}}`,
+      answered: `,${idPart},"player":{${namePart}},"user":`,
+      /** The player's entry among those who have not answered. */
+      waiting: `{${idPart},${namePart}}`,
     };
   });
   const userOf = new Map<string, string>();
