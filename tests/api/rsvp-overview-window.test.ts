@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverviewEvent, Rsvp } from '../../src/shared/api/calendar.ts';
+import { type OverviewEvent, overviewSchema, type Rsvp } from '../../src/shared/api/calendar.ts';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
 import { OVERVIEW_MESSAGES } from '../../src/shared/rsvp-overview.ts';
 import { expectDetail, fromToday, okJson } from '../support/events.ts';
@@ -21,10 +21,11 @@ describe.each(BACKENDS)('RSVP overview window on $name', (backend) => {
   let ben = 0;
 
   const url = (query = '') => `/api/team-rsvp/team/${cast.team.id}/overview${query}`;
+  // Every answer read is the contract's shape (the server writes it as JSON text: decision 050).
   const read = async (query = '', token = cast.coach.token) =>
-    okJson<Overview>(await call(t, 'GET', url(query), token)).upcoming_events.map(
-      (e) => `${e.event_type}:${e.event_name}:${e.event_date}`,
-    );
+    overviewSchema
+      .parse(okJson<Overview>(await call(t, 'GET', url(query), token)))
+      .upcoming_events.map((e) => `${e.event_type}:${e.event_name}:${e.event_date}`);
 
   beforeAll(async () => {
     ({ t, cast, close } = await startWithCast(backend));

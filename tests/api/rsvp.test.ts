@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverviewEvent, Rsvp, RsvpList } from '../../src/shared/api/calendar.ts';
+import {
+  type OverviewEvent,
+  overviewSchema,
+  type Rsvp,
+  type RsvpList,
+} from '../../src/shared/api/calendar.ts';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
 import { expectDetail, fromToday, okJson, statementsDuring } from '../support/events.ts';
 import { BACKENDS, emailedLinkToken, queryRows, type TestApp } from '../support/test-app.ts';
@@ -740,7 +745,7 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       const measured = async () => {
         let body: { upcoming_events: OverviewEvent[] } = { upcoming_events: [] };
         const statements = await statementsDuring(t, async () => {
-          body = okJson(await call(t, 'GET', url, coach.token));
+          body = overviewSchema.parse(okJson(await call(t, 'GET', url, coach.token)));
         });
         return { ...body, statements: ownStatements(statements).length };
       };

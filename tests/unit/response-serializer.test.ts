@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileWriter, responseSerializerCompiler } from '../../src/server/plugins/response-serializer.ts';
+import {
+  compileWriter,
+  jsonAnswer,
+  responseSerializerCompiler,
+} from '../../src/server/plugins/response-serializer.ts';
 
 // The compiled writer sends production's answers without zod (docs/decisions/035): its text must be
 // zod's encode plus JSON.stringify, to the byte, including what zod leaves out. Every API test checks
@@ -69,5 +73,30 @@ describe('the compiled response writer', () => {
 
   it('in production, writes without checking', () => {
     expect(serializer(z.object({ id: z.number() }), false)({ id: 'seven', other: 1 })).toBe('{"id":"seven"}');
+  });
+
+  describe('an answer written as JSON text (jsonAnswer)', () => {
+    const event = z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable() });
+    const written = (text: string, checked: boolean) =>
+      serializer(z.array(event), checked)(jsonAnswer(z.array(event), text));
+
+    it('is sent as it is', () => {
+      const text = '[{"id":1,"name":"Ana \\"A\\"","note":null}]';
+      expect(written(text, true)).toBe(text);
+      expect(written(text, false)).toBe(text);
+    });
+
+    it("under tests, must be zod's output to the byte", () => {
+      for (const text of [
+        '[{"id":1,"name":"Ana"}]', // a key missing
+        '[{"id":"1","name":"Ana","note":null}]', // a value of another type
+        '[{"id":1,"name":"Ana","note":null,"secret":"x"}]', // a key the schema does not name
+        '[{"name":"Ana","id":1,"note":null}]', // out of the schema's order
+        '[{"id":1,"name":"\\u0041na","note":null}]', // escaped otherwise than JSON.stringify
+        '[{"id":1, "name":"Ana","note":null}]', // spaced
+      ]) {
+        expect(() => written(text, true), text).toThrow();
+      }
+    });
   });
 });

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { OverviewEvent, overviewSchema } from '../../../shared/api/calendar.ts';
+import { type OverviewEvent, overviewSchema } from '../../../shared/api/calendar.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { compareByDateTime, isClockTime } from '../../../shared/events.ts';
 import { rsvpEventKey, RSVP_EVENT_TYPES, rsvpWindow, type RsvpWhen } from '../../../shared/rsvp.ts';
 import { type OverviewQuery, windowOfQuery } from '../../../shared/rsvp-overview.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
+import { jsonAnswer, writeLeaf } from '../../plugins/response-serializer.ts';
 import type { PlayerRow } from '../roster/queries.ts';
 import { answerersAmong, familiesOfTeam } from '../roster/answering.ts';
 import * as queries from './queries.ts';
@@ -16,10 +17,14 @@ import { whoNeedsReminding } from './reminding.ts';
 // of the kinds asked (every kind by default) that takes answers, by date and time with TBD last,
 // its counts, its answers, the active players who have not answered, how many people a reminder would
 // reach (reminding.ts) and the last reminder sent. A fixed number of queries whatever the number of
-// events or players.
+// events or players, and the answer written as JSON text, not built as objects first (decision 050).
 
 type Overview = z.infer<typeof overviewSchema>;
 type Player = Pick<PlayerRow, 'id' | 'name' | 'position' | 'jerseyNumber'>;
+
+/** A string as JSON.stringify writes it. */
+const text = (value: string) => writeLeaf(value) as string;
+const textOrNull = (value: string | null) => (value === null ? 'null' : text(value));
 
 const timeOrNull = (time: string | null) => (time && isClockTime(time) ? time : null);
 const rosterOrder = (a: Player, b: Player) =>
@@ -38,13 +43,15 @@ export async function overviewOf(
   const today = todayIn(zone, now);
   const window = windowOfQuery(query, today);
   const types = query.type ?? RSVP_EVENT_TYPES;
-  const [{ games, tournamentGames, practices, answers }, active, [members, contacts], reminders] =
-    await Promise.all([
-      queries.overviewEvents(db, teamId, window, types),
-      queries.activePlayers(db, teamId),
-      familiesOfTeam(db, teamId),
-      queries.lastReminders(db, teamId),
-    ]);
+  const [
+    { games, tournamentGames, practices, answers, activePlayers: active },
+    [members, contacts],
+    reminders,
+  ] = await Promise.all([
+    queries.overviewEvents(db, teamId, window, types),
+    familiesOfTeam(db, teamId),
+    queries.lastReminders(db, teamId),
+  ]);
   // Who answers for which active player: the count of people a reminder would reach (reminding.ts).
   const answerers = answerersAmong(members, active, contacts);
 
@@ -119,58 +126,68 @@ export async function overviewOf(
     else answersOf.set(key, new Map([[answer.playerId, answer]]));
   }
   const roster = [...active].sort(rosterOrder);
-  const shownPlayers = roster.map((player) => ({
-    player_id: player.id,
-    name: player.name,
-    position: player.position,
-    jersey_number: player.jerseyNumber,
-  }));
+  // The answer is written as JSON text here (docs/decisions/050, its update): a season is 4,000
+  // answers and missing players, each naming its player, so each player's part is written once and
+  // each event joins the parts. The keys are overviewSchema's, in its order; the tests check every
+  // answer against it (plugins/response-serializer.ts, JsonText).
+  const shownPlayers = roster.map((player) => {
+    const idPart = `"player_id":${player.id}`;
+    const namePart = `"name":${text(player.name)},"position":${textOrNull(player.position)},"jersey_number":${player.jerseyNumber ?? 'null'}`;
+    return {
+      id: player.id,
+      /** An answer's part after its id, up to its user. */
+      answered: `,${idPart},"player":{${namePart}},"user":`,
+      /** The player's entry among those who have not answered. */
+      waiting: `{${idPart},${namePart}}`,
+    };
+  });
+  const userOf = new Map<string, string>();
+  const userText = (name: string | null, role: string | null) => {
+    if (name === null || role === null) return 'null';
+    const key = `${role}\n${name}`;
+    let written = userOf.get(key);
+    if (written === undefined) {
+      written = `{"name":${text(name)},"role":${text(role)}}`;
+      userOf.set(key, written);
+    }
+    return written;
+  };
   const noAnswers = new Map<number, (typeof answers)[number]>();
   const lastReminder = new Map(
     reminders.map((r) => [
       rsvpEventKey(r.eventType, r.eventId),
-      { sent_at: r.createdAt.toISOString(), recipients: r.recipients, automatic: r.automatic },
+      `{"sent_at":${text(r.createdAt.toISOString())},"recipients":${r.recipients},"automatic":${r.automatic}}`,
     ]),
   );
 
-  return {
-    upcoming_events: events.map(({ remindable: canRemind, ...event }) => {
-      const key = rsvpEventKey(event.event_type, event.event_id);
-      // In roster order; an answer of a player made inactive since the answers were read is left out.
-      const byPlayer = answersOf.get(key) ?? noAnswers;
-      const responses: OverviewEvent['responses'] = [];
-      const waiting: OverviewEvent['not_responded'] = [];
-      const answered = new Set<number>();
-      const counts = { yes: 0, maybe: 0, no: 0 };
-      for (let index = 0; index < roster.length; index += 1) {
-        const shown = shownPlayers[index] as OverviewEvent['not_responded'][number];
-        const a = byPlayer.get(shown.player_id);
-        if (!a) {
-          waiting.push(shown);
-          continue;
-        }
-        answered.add(a.playerId);
-        counts[a.response] += 1;
-        responses.push({
-          id: a.id,
-          player_id: a.playerId,
-          player: { name: shown.name, position: shown.position, jersey_number: shown.jersey_number },
-          user: a.userName === null || a.userRole === null ? null : { name: a.userName, role: a.userRole },
-          response: a.response,
-          notes: a.notes,
-        });
+  let out = '{"upcoming_events":[';
+  for (let e = 0; e < events.length; e += 1) {
+    const event = events[e] as Listed;
+    const key = rsvpEventKey(event.event_type, event.event_id);
+    // In roster order; an answer of a player not active (or made inactive since) is left out.
+    const byPlayer = answersOf.get(key) ?? noAnswers;
+    let responses = '';
+    let waiting = '';
+    const answered = new Set<number>();
+    const counts = { yes: 0, maybe: 0, no: 0 };
+    for (const shown of shownPlayers) {
+      const a = byPlayer.get(shown.id);
+      if (!a) {
+        waiting += waiting === '' ? shown.waiting : `,${shown.waiting}`;
+        continue;
       }
-      return {
-        ...event,
-        total_responses: responses.length,
-        yes_count: counts.yes,
-        no_count: counts.no,
-        maybe_count: counts.maybe,
-        responses,
-        not_responded: waiting,
-        to_remind: canRemind ? whoNeedsReminding(answerers, answered).length : 0,
-        last_reminder: lastReminder.get(key) ?? null,
-      };
-    }),
-  };
+      answered.add(a.playerId);
+      counts[a.response] += 1;
+      responses += `${responses === '' ? '' : ','}{"id":${a.id}${shown.answered}${userText(a.userName, a.userRole)},"response":"${a.response}","notes":${textOrNull(a.notes)}}`;
+    }
+    const toRemind = event.remindable ? whoNeedsReminding(answerers, answered).length : 0;
+    out +=
+      `${e === 0 ? '' : ','}{"event_id":${event.event_id},"event_type":"${event.event_type}"` +
+      `,"event_name":${text(event.event_name)},"event_date":${text(event.event_date)}` +
+      `,"event_time":${textOrNull(event.event_time)},"tournament_name":${textOrNull(event.tournament_name)}` +
+      `,"total_responses":${answered.size},"yes_count":${counts.yes},"no_count":${counts.no}` +
+      `,"maybe_count":${counts.maybe},"responses":[${responses}],"not_responded":[${waiting}]` +
+      `,"to_remind":${toRemind},"last_reminder":${lastReminder.get(key) ?? 'null'}}`;
+  }
+  return jsonAnswer(overviewSchema, `${out}]}`);
 }

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   inArray,
   isNotNull,
@@ -10,14 +11,21 @@ import {
   ne,
   notExists,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { RSVP_EVENT_TYPES, type RsvpEventType, type RsvpResponse } from '../../../shared/rsvp.ts';
+import {
+  RSVP_EVENT_TYPES,
+  RSVP_RESPONSES,
+  type RsvpEventType,
+  type RsvpResponse,
+} from '../../../shared/rsvp.ts';
 import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import {
   games,
   players,
@@ -191,8 +199,15 @@ export function answersOfPlayers(db: Db, teamId: number, playerIds: readonly num
 // Each list filters by the team and the window's dates in SQL, on the (team_id, date) index of its
 // table (games_team_date_idx, tournament_games_team_date_idx, practices_team_date_idx).
 
+/** A window whose dates may be a prepared statement's parameters (the overview's). */
+interface WindowOf {
+  from: string | Placeholder | null;
+  to: string | Placeholder | null;
+}
+type TeamOf = number | Placeholder;
+
 /** The dates of a window on a date column (an open end reads no bound). */
-function within(column: AnyPgColumn, window: DateWindow) {
+function within(column: AnyPgColumn, window: WindowOf) {
   return and(
     window.from === null ? undefined : gte(column, window.from),
     window.to === null ? undefined : lte(column, window.to),
@@ -226,10 +241,10 @@ const practiceColumns = {
   time: practices.time,
   status: practices.status,
 };
-const gamesIn = (teamId: number, window: DateWindow) =>
+const gamesIn = (teamId: TeamOf, window: WindowOf) =>
   and(eq(games.teamId, teamId), within(games.date, window));
 /** A tournament game with a date in the window (a game without a date is in no window yet). */
-const tournamentGamesIn = (teamId: number, window: DateWindow) =>
+const tournamentGamesIn = (teamId: TeamOf, window: WindowOf) =>
   and(
     eq(tournamentGames.teamId, teamId),
     isNotNull(tournamentGames.date),
@@ -239,7 +254,7 @@ const tournamentOfGame = and(
   eq(tournaments.id, tournamentGames.tournamentId),
   eq(tournaments.teamId, tournamentGames.teamId),
 );
-const practicesIn = (teamId: number, window: DateWindow) =>
+const practicesIn = (teamId: TeamOf, window: WindowOf) =>
   and(eq(practices.teamId, teamId), within(practices.date, window));
 
 export function gamesBetween(db: Db, teamId: number, window: DateWindow) {
@@ -267,18 +282,6 @@ export function practicesBetween(db: Db, teamId: number, window: DateWindow) {
 export const upcomingPractices = (db: Db, teamId: number, today: string) =>
   practicesBetween(db, teamId, fromToday(today));
 
-const packedAnswers = pack({
-  id: rsvps.id,
-  playerId: rsvps.playerId,
-  gameId: rsvps.gameId,
-  tournamentGameId: rsvps.tournamentGameId,
-  practiceId: rsvps.practiceId,
-  response: rsvps.response,
-  notes: rsvps.notes,
-  userName: users.name,
-  userRole: users.role,
-});
-
 /** An answer of the overview; the player is the caller's to name (the team's active players). */
 export interface WindowAnswer {
   id: number;
@@ -294,13 +297,17 @@ export interface WindowAnswer {
 }
 
 /**
- * Every answer of an active player of the team about an event of these kinds dated in the window, with
- * who answered (overviewEvents reads it with the events). A player made inactive no longer counts, as
- * they are no longer listed as not answered. The events are picked by the same index reads as the lists
- * above; the rows come packed, as one text (db/packed-rows.ts): a season's thousands of answers cost
- * one JSON.parse.
+ * Every answer of the team about an event of these kinds dated in the window, in one row of two
+ * values (docs/decisions/050, its update): the answers' numbers and words as one text (`id,player,
+ * game,tournament game,practice,response,responded by` per answer, `;` between answers, an empty field
+ * for null: none of these can hold a comma or a semicolon), and the notes apart as JSON (few answers
+ * have one, and only they need escaping); who answered is named once per person (overviewSelect). A
+ * season's 3,450 answers were 3,450 JSON arrays, each joined to its player and its user; the database
+ * now writes a quarter of the text. The events are picked by the same index reads as the lists above.
+ * An answer of a player no longer active is read too: the overview names the active players and
+ * leaves it out (overview.ts).
  */
-function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonly RsvpEventType[]) {
+function answersQuery(db: Db, teamId: TeamOf, window: WindowOf, types: readonly RsvpEventType[]) {
   const idsOf = (table: typeof games | typeof tournamentGames | typeof practices) =>
     db
       .select({ id: table.id })
@@ -311,38 +318,103 @@ function answersQuery(db: Db, teamId: number, window: DateWindow, types: readonl
     tournament: () => inArray(rsvps.tournamentGameId, idsOf(tournamentGames)),
     practice: () => inArray(rsvps.practiceId, idsOf(practices)),
   };
+  const fields = [
+    rsvps.id,
+    rsvps.playerId,
+    rsvps.gameId,
+    rsvps.tournamentGameId,
+    rsvps.practiceId,
+    rsvps.response,
+    rsvps.respondedBy,
+  ];
   return db
-    .select({ rows: packedAnswers.value })
+    .select({
+      answers: sql<string | null>`string_agg(concat(${sql.join(fields, sql`, ',', `)}), ';')`.as('answers'),
+      notes: sql<
+        string | null
+      >`(json_agg(json_build_array(${rsvps.id}, ${rsvps.notes})) filter (where ${rsvps.notes} is not null))::text`.as(
+        'notes',
+      ),
+    })
     .from(rsvps)
-    .innerJoin(players, and(eq(players.id, rsvps.playerId), eq(players.teamId, rsvps.teamId)))
-    .leftJoin(users, eq(users.id, rsvps.respondedBy))
-    .where(
-      and(eq(rsvps.teamId, teamId), eq(players.status, 'active'), or(...types.map((type) => picked[type]()))),
-    );
+    .where(and(eq(rsvps.teamId, teamId), or(...types.map((type) => picked[type]()))))
+    .as('window_answers');
+}
+
+const [COMMA, SEMICOLON, ZERO] = [',', ';', '0'].map((c) => c.charCodeAt(0)) as [number, number, number];
+const RESPONSE_FIELD = 5;
+const RESPONSE_BY_LETTER = new Map(RSVP_RESPONSES.map((response) => [response.charCodeAt(0), response]));
+
+/** The answers out of answersQuery's row. */
+function unpackAnswers(row: { answers: string | null; notes: string | null; users: string | null }) {
+  const text = row.answers;
+  if (text === null) return [];
+  const notes = new Map(row.notes === null ? [] : (JSON.parse(row.notes) as [number, string][]));
+  const who = new Map(
+    row.users === null
+      ? []
+      : (JSON.parse(row.users) as [number, string, string][]).map(([id, ...user]) => [id, user]),
+  );
+  // Read character by character, seven fields an answer: a season's 3,450 answers, without a string
+  // for each field (a split made 24,000 of them). A response is known by its first letter.
+  const out: WindowAnswer[] = [];
+  const fields = [0, 0, 0, 0, 0, 0, 0];
+  const orNull = (value: number) => (value < 0 ? null : value);
+  let field = 0;
+  let value = 0;
+  let empty = true;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i === text.length ? SEMICOLON : text.charCodeAt(i);
+    if (c === COMMA || c === SEMICOLON) {
+      fields[field] = empty ? -1 : value;
+      field += 1;
+      value = 0;
+      empty = true;
+      if (c === COMMA) continue;
+      const id = fields[0] as number;
+      const respondedBy = fields[6] as number;
+      const user = respondedBy >= 0 ? who.get(respondedBy) : undefined;
+      out.push({
+        id,
+        playerId: fields[1] as number,
+        gameId: orNull(fields[2] as number),
+        tournamentGameId: orNull(fields[3] as number),
+        practiceId: orNull(fields[4] as number),
+        // One of the three: rsvps_response_check holds the column to them.
+        response: RESPONSE_BY_LETTER.get(fields[RESPONSE_FIELD] as number) as RsvpResponse,
+        notes: notes.get(id) ?? null,
+        userName: user?.[0] ?? null,
+        userRole: user?.[1] ?? null,
+      });
+      field = 0;
+    } else if (field === RESPONSE_FIELD) {
+      if (empty) value = c;
+      empty = false;
+    } else {
+      value = value * 10 + (c - ZERO);
+      empty = false;
+    }
+  }
+  return out;
 }
 
 const packedGames = pack(gameColumns);
 const packedTournamentGames = pack(tournamentGameColumns);
 const packedPractices = pack(practiceColumns);
+/** The active players, whole: who answers for them reads their account and email too. */
+const packedPlayers = pack(getTableColumns(players), sql`${players.id}`);
 
-/**
- * The overview's events of the window and of these kinds, and their answers (as answersBetween), in one
- * statement and one round trip: each list packed (db/packed-rows.ts), each read on its table's
- * (team_id, date) index. A kind not asked is not read.
- */
-export async function overviewEvents(
-  db: Db,
-  teamId: number,
-  window: DateWindow,
-  types: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
-) {
+/** The overview's statement for these kinds and these ends of the window (their dates are parameters). */
+function overviewSelect(db: Db, types: readonly RsvpEventType[], window: WindowOf) {
+  const team = sql.placeholder('teamId');
   const asked = (type: RsvpEventType, list: SQL) => (types.includes(type) ? sql`(${list})` : sql`null`);
-  const answers = answersQuery(db, teamId, window, types);
-  const [row] = await db
+  const answers = answersQuery(db, team, window, types);
+  // The answers' aggregate is always one row: the lists and the names of who answered ride on it.
+  return db
     .select({
       games: sql<string | null>`${asked(
         'game',
-        db.select({ rows: packedGames.value }).from(games).where(gamesIn(teamId, window)).getSQL(),
+        db.select({ rows: packedGames.value }).from(games).where(gamesIn(team, window)).getSQL(),
       )}`,
       tournamentGames: sql<string | null>`${asked(
         'tournament',
@@ -350,37 +422,80 @@ export async function overviewEvents(
           .select({ rows: packedTournamentGames.value })
           .from(tournamentGames)
           .innerJoin(tournaments, tournamentOfGame)
-          .where(tournamentGamesIn(teamId, window))
+          .where(tournamentGamesIn(team, window))
           .getSQL(),
       )}`,
       practices: sql<string | null>`${asked(
         'practice',
-        db
-          .select({ rows: packedPractices.value })
-          .from(practices)
-          .where(practicesIn(teamId, window))
-          .getSQL(),
+        db.select({ rows: packedPractices.value }).from(practices).where(practicesIn(team, window)).getSQL(),
       )}`,
-      answers: sql<string | null>`(${answers.getSQL()})`,
+      answers: answers.answers,
+      notes: answers.notes,
+      // Everyone who answered for the team, not only in the window: one hashed read of the team's
+      // answers, cheaper than sorting the window's answers for their distinct authors.
+      users: sql<
+        string | null
+      >`(select json_agg(json_build_array(${users.id}, ${users.name}, ${users.role}))::text
+        from ${users} where ${users.id} in (select distinct ${rsvps.respondedBy} from ${rsvps} where ${rsvps.teamId} = ${team}))`,
+      players: sql<string>`${db
+        .select({ rows: packedPlayers.value })
+        .from(players)
+        .where(and(eq(players.teamId, team), eq(players.status, 'active')))}`,
     })
-    .from(teams)
-    .where(eq(teams.id, teamId));
+    .from(answers);
+}
+
+/**
+ * The statements of the overview, one for each set of kinds and ends of the window (at most 7 x 4),
+ * each prepared once per handle: planned once per connection, and not built again for each read.
+ */
+const overviewStatements = new Map<
+  string,
+  (db: Db) => ReturnType<ReturnType<typeof overviewSelect>['prepare']>
+>();
+
+function overviewStatement(db: Db, types: readonly RsvpEventType[], window: DateWindow) {
+  const key = `${types.join('_')}_${window.from === null ? 'open' : 'from'}_${window.to === null ? 'open' : 'to'}`;
+  let statement = overviewStatements.get(key);
+  if (statement === undefined) {
+    const bounds: WindowOf = {
+      from: window.from === null ? null : sql.placeholder('from'),
+      to: window.to === null ? null : sql.placeholder('to'),
+    };
+    statement = preparedPerHandle((handle) =>
+      overviewSelect(handle, types, bounds).prepare(`rsvp_overview_${key}`),
+    );
+    overviewStatements.set(key, statement);
+  }
+  return statement(db);
+}
+
+/**
+ * The overview's events of the window and of these kinds, their answers, and the team's active
+ * players, in one prepared statement and one round trip: each list packed (db/packed-rows.ts), each
+ * event list read on its table's (team_id, date) index. A kind not asked is not read.
+ */
+export async function overviewEvents(
+  db: Db,
+  teamId: number,
+  window: DateWindow,
+  asked: readonly RsvpEventType[] = RSVP_EVENT_TYPES,
+) {
+  // In one order, so a set of kinds is one statement whatever order the query named them in.
+  const types = RSVP_EVENT_TYPES.filter((type) => asked.includes(type));
+  const [row] = await overviewStatement(db, types, window).execute({
+    teamId,
+    from: window.from,
+    to: window.to,
+  });
   return {
     games: packedGames.unpack(row?.games ?? null),
     // Dated: the query read only those with a date.
     tournamentGames: packedTournamentGames.unpack(row?.tournamentGames ?? null),
     practices: packedPractices.unpack(row?.practices ?? null),
-    // users is left-joined: its columns are null for an answer whose account is gone.
-    answers: packedAnswers.unpack(row?.answers ?? null) as WindowAnswer[],
+    answers: row ? unpackAnswers(row) : [],
+    activePlayers: packedPlayers.unpack(row?.players ?? null),
   };
-}
-
-/** The team's active players, whole: who answers for them reads their account and email too. */
-export function activePlayers(db: Db, teamId: number) {
-  return db
-    .select()
-    .from(players)
-    .where(and(eq(players.teamId, teamId), eq(players.status, 'active')));
 }
 
 // ---- Reminders (docs/product/notifications.md 'RSVP reminders') ----
