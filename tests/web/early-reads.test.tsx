@@ -44,7 +44,7 @@ describe('the early reads', () => {
   it('signed out: asks only for the club settings, and fetches none of the signed-in app', async () => {
     const asked = server('coach');
     startEarlyReads(FILES);
-    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(asked.map((read) => read.url)).toEqual(['/api/config']);
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
   });
@@ -59,6 +59,9 @@ describe('the early reads', () => {
       { url: '/api/auth/me', auth: 'Bearer tok-1' },
       { url: '/api/teams/coached', auth: 'Bearer tok-1' },
     ]);
+    // The files once the page has painted (the next frame), not in the stylesheet's way.
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    await vi.waitFor(() => expect(document.head.querySelectorAll('link')).toHaveLength(FILES.length));
     const links = [...document.head.querySelectorAll('link')].map((link) => [
       link.rel,
       link.getAttribute('href'),

@@ -58,15 +58,6 @@ export function startEarlyReads(signedInFiles: readonly string[]): void {
   reads[CONFIG_PATH] = { token: null, response: fetchAnswer(CONFIG_PATH, null) };
   const token = storedToken();
   if (!token) return;
-  for (const file of signedInFiles) {
-    const link = document.createElement('link');
-    // As the app's loader will ask for them (crossorigin), or the browser would fetch them twice.
-    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
-    if (file.endsWith('.css')) link.as = 'style';
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.appendChild(link);
-  }
   const me = fetchAnswer(ME_PATH, token);
   reads[ME_PATH] = { token, response: me };
   const role = me.then(roleOf);
@@ -80,6 +71,21 @@ export function startEarlyReads(signedInFiles: readonly string[]): void {
       known !== null && isCoachLike(known) === coachLike ? fetchAnswer(path, token) : null,
     );
     reads[path] = { token, response };
+  }
+  // The files once the page has painted ('Loading...'): started at once they shared the connection with
+  // the page's own stylesheet, and the first paint waited for both.
+  requestAnimationFrame(() => setTimeout(() => preload(signedInFiles), 0));
+}
+
+function preload(files: readonly string[]): void {
+  for (const file of files) {
+    const link = document.createElement('link');
+    // As the app's loader will ask for them (crossorigin), or the browser would fetch them twice.
+    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+    if (file.endsWith('.css')) link.as = 'style';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.appendChild(link);
   }
 }
 
