@@ -7,7 +7,7 @@ import {
   type RsvpList,
 } from '../../src/shared/api/calendar.ts';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
-import { expectDetail, fromToday, okJson, statementsDuring } from '../support/events.ts';
+import { expectDetail, fromToday, okJson, requestStatements, statementsDuring } from '../support/events.ts';
 import { BACKENDS, emailedLinkToken, queryRows, type TestApp } from '../support/test-app.ts';
 import {
   type Account,
@@ -47,8 +47,8 @@ interface Fixture {
   otherGame: number;
 }
 
-/** The request's statements, less the background mail sender's, which may run at the same moment. */
-const ownStatements = (statements: string[]) => statements.filter((s) => !/email_outbox/i.test(s));
+/** The request's statements, less the background senders', which may run at the same moment. */
+const ownStatements = requestStatements;
 
 describe.each(BACKENDS)('RSVP API on $name', (backend) => {
   let t: TestApp;

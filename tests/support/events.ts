@@ -25,6 +25,18 @@ export function expectDetail(response: LightMyRequestResponse, status: number, d
 }
 
 /** Every statement the app sends while `run` runs. */
+/**
+ * The app's background senders and scheduler poll on their own (the outboxes, the notification
+ * deliveries, the due jobs), in transactions of their own: any of their statements may fall inside a
+ * request being counted.
+ */
+const BACKGROUND = /email_outbox|chat_post_outbox|notification_deliveries|scheduled_jobs/i;
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\b/i;
+
+/** The statements of the request itself: without the background work's, or any begin and commit. */
+export const requestStatements = (statements: string[]): string[] =>
+  statements.filter((s) => !BACKGROUND.test(s) && !TRANSACTION_CONTROL.test(s));
+
 export async function statementsDuring(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const stop = t.app.database.onStatement((query) => seen.push(query));
