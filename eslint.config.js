@@ -108,6 +108,22 @@ const serverZones = [
   },
 ];
 
+// A phone never builds a schema it does not use (docs/decisions/053). A read checks its answer in
+// development and tests only, written so that the built app drops the schema; a schema built at a
+// module's top level goes through defineSchema, which lets the bundler leave out the unused ones. One
+// 'no-restricted-syntax' per file set: a later block's setting replaces an earlier one's.
+const answerCheckInDevelopment = {
+  selector:
+    "CallExpression[callee.name='apiRequest'] > ObjectExpression > Property[key.name='schema']:not([value.type='ConditionalExpression'][value.test.property.name='DEV'][value.alternate.name='undefined'])",
+  message: "Check answers in development only: 'schema: import.meta.env.DEV ? x : undefined'.",
+};
+const topLevelSchema =
+  "VariableDeclarator > :matches(CallExpression, TSAsExpression).init:not([callee.name='defineSchema']):has(MemberExpression[object.name='z'])";
+const schemaThroughDefineSchema = {
+  selector: `Program > VariableDeclaration > ${topLevelSchema}, Program > ExportNamedDeclaration > VariableDeclaration > ${topLevelSchema}`,
+  message: 'Build a top-level schema with defineSchema(() => ...).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -163,13 +179,17 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     plugins: { 'import-x': importX },
-    rules: { 'import-x/no-nodejs-modules': 'error' },
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-syntax': ['error', schemaThroughDefineSchema],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': ['error', answerCheckInDevelopment, schemaThroughDefineSchema],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSchema } from './define-schema.ts';
 import { phoneField } from './api/fields.ts';
 import { playerBody, relationshipField } from './api/roster.ts';
 import {
@@ -59,7 +60,7 @@ export type CheckedParent =
   | { ok: true; name: string; email: string; phone: string | null }
   | { ok: false; formError?: string; errors: Problems<ParentField> };
 
-const emailCheck = z.email();
+const emailCheck = defineSchema(() => z.email());
 
 /**
  * A parent contact as typed: name and email required ('Please fill in all required fields'), a valid

@@ -37,3 +37,54 @@ describe('lint', () => {
     // Loading the config (its plugins) alone can take seconds on a busy machine.
   }, 60_000);
 });
+
+// A phone never builds a schema it does not use (docs/decisions/053): a read's answer check is for
+// development only, and a top-level schema goes through defineSchema. Each probe line is refused or
+// allowed, on the web (both rules) and in src/shared (the second).
+const WEB_PROBE = `import { z } from 'zod';
+import { defineSchema } from '../../../../shared/define-schema.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const bare = z.object({ a: z.string() });
+const built = defineSchema(() => z.object({ a: z.string() }));
+export const asserted = z.array(z.string()) as z.ZodType<string[]>;
+const notSchema = Object.keys({ a: 1 });
+export const read = () => apiRequest('/x', { schema: bare });
+export const readInDevelopment = () =>
+  apiRequest('/x', { schema: import.meta.env.DEV ? built : undefined });
+export const write = () => apiRequest('/x', { method: 'POST', schema: z.array(built) });
+export const kept = [notSchema];
+`;
+
+describe('lint: schemas a phone never builds', () => {
+  const lint = async (source: string, filePath: string) => {
+    const eslint = new ESLint({
+      ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+      overrideConfig: { languageOptions: { parserOptions: { project: false } } },
+    });
+    const [result] = await eslint.lintText(source, { filePath });
+    return (result?.messages ?? []).map((m) => `${m.line} ${m.message}`);
+  };
+  const topLevel = 'Build a top-level schema with defineSchema(() => ...).';
+  const devOnly = "Check answers in development only: 'schema: import.meta.env.DEV ? x : undefined'.";
+
+  it('refuses a bare top-level schema and an answer check the built app would keep, on the web', async () => {
+    expect(await lint(WEB_PROBE, 'src/web/features/polls/api/probe.ts')).toEqual([
+      `5 ${topLevel}`,
+      `7 ${topLevel}`,
+      `9 ${devOnly}`,
+      `12 ${devOnly}`,
+    ]);
+  }, 60_000);
+
+  it('refuses a bare top-level schema in src/shared', async () => {
+    const shared = `import { z } from 'zod';
+import { defineSchema } from './define-schema.ts';
+
+export const bare = z.string().min(1);
+export const built = defineSchema(() => z.string().min(1));
+export const helper = (label: string) => z.string({ error: label });
+`;
+    expect(await lint(shared, 'src/shared/probe.ts')).toEqual([`4 ${topLevel}`]);
+  }, 60_000);
+});

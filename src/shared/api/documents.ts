@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSchema } from '../define-schema.ts';
 import {
   DEFAULT_DOCUMENT_CATEGORY,
   DOCUMENT_CATEGORIES,
@@ -11,26 +12,32 @@ import {
 
 const MAX_ID = 2_147_483_647;
 
-const category = z
-  .enum(DOCUMENT_CATEGORIES, { error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}` })
-  .nullish()
-  .transform((v) => v ?? DEFAULT_DOCUMENT_CATEGORY);
+const category = defineSchema(() =>
+  z
+    .enum(DOCUMENT_CATEGORIES, { error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? DEFAULT_DOCUMENT_CATEGORY),
+);
 
-const title = z
-  .string({ error: DOCUMENT_MESSAGES.titleRequired })
-  .trim()
-  .min(1, DOCUMENT_MESSAGES.titleRequired)
-  .max(DOCUMENT_LIMITS.titleMax, `Title must be no more than ${DOCUMENT_LIMITS.titleMax} characters`);
+const title = defineSchema(() =>
+  z
+    .string({ error: DOCUMENT_MESSAGES.titleRequired })
+    .trim()
+    .min(1, DOCUMENT_MESSAGES.titleRequired)
+    .max(DOCUMENT_LIMITS.titleMax, `Title must be no more than ${DOCUMENT_LIMITS.titleMax} characters`),
+);
 
-const description = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(
-    DOCUMENT_LIMITS.descriptionMax,
-    `Description must be no more than ${DOCUMENT_LIMITS.descriptionMax} characters`,
-  )
-  .nullish()
-  .transform((v) => (v ? v : null));
+const description = defineSchema(() =>
+  z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(
+      DOCUMENT_LIMITS.descriptionMax,
+      `Description must be no more than ${DOCUMENT_LIMITS.descriptionMax} characters`,
+    )
+    .nullish()
+    .transform((v) => (v ? v : null)),
+);
 
 /** A multipart field or JSON flag: 'true'/'false' as text, or a boolean; undefined when left out. */
 const givenFlag = (label: string) =>
@@ -63,65 +70,75 @@ const optionalId = (label: string) =>
     });
 
 /** The text fields of POST /api/documents/upload/{teamId} (multipart, beside the file). */
-export const uploadFields = z.object({
-  title,
-  description,
-  category,
-  /** Spec: public by default. */
-  is_public: flag('is_public', true),
-  tournament_id: optionalId('Tournament id'),
-});
+export const uploadFields = defineSchema(() =>
+  z.object({
+    title,
+    description,
+    category,
+    /** Spec: public by default. */
+    is_public: flag('is_public', true),
+    tournament_id: optionalId('Tournament id'),
+  }),
+);
 export type UploadFields = z.input<typeof uploadFields>;
 
 /** PUT /api/documents/{id}. */
-export const documentUpdateBody = z.object({
-  title,
-  description,
-  category,
-  /** Left out: the document keeps its setting, so an edit never publishes a not-public file. */
-  is_public: givenFlag('is_public'),
-});
+export const documentUpdateBody = defineSchema(() =>
+  z.object({
+    title,
+    description,
+    category,
+    /** Left out: the document keeps its setting, so an edit never publishes a not-public file. */
+    is_public: givenFlag('is_public'),
+  }),
+);
 export type DocumentUpdateBody = z.input<typeof documentUpdateBody>;
 
 /** GET /api/documents/team/{teamId}?include_tournament_docs=&category= */
-export const teamDocumentsQuery = z.object({
-  include_tournament_docs: flag('include_tournament_docs', true),
-  category: z
-    .enum(['', 'all', ...DOCUMENT_CATEGORIES], {
-      error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
-    })
-    .optional(),
-});
+export const teamDocumentsQuery = defineSchema(() =>
+  z.object({
+    include_tournament_docs: flag('include_tournament_docs', true),
+    category: z
+      .enum(['', 'all', ...DOCUMENT_CATEGORIES], {
+        error: `Category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}`,
+      })
+      .optional(),
+  }),
+);
 
 /** DELETE /api/documents/{id}?force=true removes a record whose file is missing. */
-export const deleteQuery = z.object({ force: flag('force', false) });
+export const deleteQuery = defineSchema(() => z.object({ force: flag('force', false) }));
 
 /** GET /api/documents/download/{id}?token=&inline= (the token when no Authorization header can be sent). */
-export const downloadQuery = z.object({
-  token: z.string().max(4096).optional(),
-  /** View (a new tab) rather than download; honoured only for the types a browser shows safely. */
-  inline: flag('inline', false),
-});
+export const downloadQuery = defineSchema(() =>
+  z.object({
+    token: z.string().max(4096).optional(),
+    /** View (a new tab) rather than download; honoured only for the types a browser shows safely. */
+    inline: flag('inline', false),
+  }),
+);
 
-export const documentSchema = z.object({
-  id: z.number(),
-  team_id: z.number(),
-  title: z.string(),
-  description: z.string().nullable(),
-  /** The stored name shown and downloaded: the original name, made safe. */
-  filename: z.string(),
-  original_filename: z.string(),
-  category: z.enum(DOCUMENT_CATEGORIES),
-  is_public: z.boolean(),
-  tournament_id: z.number().nullable(),
-  file_size: z.number(),
-  file_type: z.enum(DOCUMENT_TYPES),
-  created_at: z.string(),
-  uploaded_by: z.number().nullable(),
-  uploader: z.object({ name: z.string() }).nullable(),
-  tournament: z.object({ name: z.string() }).nullable(),
-  /** Whether the caller may edit and delete it (the uploader, a coach or an admin). */
-  can_manage: z.boolean(),
-});
+export const documentSchema = defineSchema(() =>
+  z.object({
+    id: z.number(),
+    team_id: z.number(),
+    title: z.string(),
+    description: z.string().nullable(),
+    /** The stored name shown and downloaded: the original name, made safe. */
+    filename: z.string(),
+    original_filename: z.string(),
+    category: z.enum(DOCUMENT_CATEGORIES),
+    is_public: z.boolean(),
+    tournament_id: z.number().nullable(),
+    file_size: z.number(),
+    file_type: z.enum(DOCUMENT_TYPES),
+    created_at: z.string(),
+    uploaded_by: z.number().nullable(),
+    uploader: z.object({ name: z.string() }).nullable(),
+    tournament: z.object({ name: z.string() }).nullable(),
+    /** Whether the caller may edit and delete it (the uploader, a coach or an admin). */
+    can_manage: z.boolean(),
+  }),
+);
 export type TeamDocument = z.infer<typeof documentSchema>;
-export const documentListSchema = z.array(documentSchema);
+export const documentListSchema = defineSchema(() => z.array(documentSchema));

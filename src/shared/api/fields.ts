@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSchema } from '../define-schema.ts';
 import { PASSWORD_MAX_LENGTH, passwordErrors } from '../password-policy.ts';
 import { INVITE_CODE_LENGTH, normalizeInviteCode } from '../teams.ts';
 
@@ -13,49 +14,61 @@ export const PHONE_MAX_LENGTH = 30;
 export const textError = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
 
-export const nameField = z
-  .string({ error: textError('Name') })
-  .trim()
-  .min(1, 'Name is required')
-  .max(NAME_MAX_LENGTH, `Name must be no more than ${NAME_MAX_LENGTH} characters`);
+export const nameField = defineSchema(() =>
+  z
+    .string({ error: textError('Name') })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH, `Name must be no more than ${NAME_MAX_LENGTH} characters`),
+);
 
 /** Emails are compared and stored trimmed and in lower case. */
-export const emailField = z
-  .string({ error: textError('Email') })
-  .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX_LENGTH, 'Email is too long')
-  .pipe(z.email('Email must be a valid email address'))
-  .transform((email) => email.toLowerCase());
+export const emailField = defineSchema(() =>
+  z
+    .string({ error: textError('Email') })
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX_LENGTH, 'Email is too long')
+    .pipe(z.email('Email must be a valid email address'))
+    .transform((email) => email.toLowerCase()),
+);
 
 /** Optional phone: blank becomes null. Digits, spaces and + ( ) - . only. */
-export const phoneField = z
-  .string({ error: textError('Phone') })
-  .trim()
-  .max(PHONE_MAX_LENGTH, `Phone must be no more than ${PHONE_MAX_LENGTH} characters`)
-  .regex(/^[0-9+().\-\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .')
-  .nullish()
-  .transform((phone) => (phone ? phone : null));
+export const phoneField = defineSchema(() =>
+  z
+    .string({ error: textError('Phone') })
+    .trim()
+    .max(PHONE_MAX_LENGTH, `Phone must be no more than ${PHONE_MAX_LENGTH} characters`)
+    .regex(/^[0-9+().\-\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .')
+    .nullish()
+    .transform((phone) => (phone ? phone : null)),
+);
 
 /** A new password under the policy; the first failing rule's message is the error. */
-export const newPasswordField = z
-  .string({ error: textError('Password') })
-  .max(PASSWORD_MAX_LENGTH * 4, `Password must be no more than ${PASSWORD_MAX_LENGTH} characters long`)
-  .superRefine((password, ctx) => {
-    const [first] = passwordErrors(password);
-    if (first) ctx.addIssue({ code: 'custom', message: first });
-  });
+export const newPasswordField = defineSchema(() =>
+  z
+    .string({ error: textError('Password') })
+    .max(PASSWORD_MAX_LENGTH * 4, `Password must be no more than ${PASSWORD_MAX_LENGTH} characters long`)
+    .superRefine((password, ctx) => {
+      const [first] = passwordErrors(password);
+      if (first) ctx.addIssue({ code: 'custom', message: first });
+    }),
+);
 
 /** A password being checked (sign-in, current password): any non-empty text of sane length. */
-export const existingPasswordField = z
-  .string({ error: textError('Password') })
-  .min(1, 'Password is required')
-  .max(1024, 'Password is too long');
+export const existingPasswordField = defineSchema(() =>
+  z
+    .string({ error: textError('Password') })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
+);
 
-export const inviteCodeField = z
-  .string({ error: textError('Invite code') })
-  .transform(normalizeInviteCode)
-  .pipe(z.string().length(INVITE_CODE_LENGTH, `Invite code must be ${INVITE_CODE_LENGTH} characters`));
+export const inviteCodeField = defineSchema(() =>
+  z
+    .string({ error: textError('Invite code') })
+    .transform(normalizeInviteCode)
+    .pipe(z.string().length(INVITE_CODE_LENGTH, `Invite code must be ${INVITE_CODE_LENGTH} characters`)),
+);
 
 // Optional fields of the team, roster and joining schemas.
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSchema } from '../define-schema.ts';
 import { MODERATOR_FLAGS, type ModeratorFlag } from '../permissions.ts';
 import { ROLES } from '../roles.ts';
 import { numberFromText } from './fields.ts';
@@ -15,36 +16,45 @@ export const MODERATOR_MESSAGES = {
   revoked: 'Moderator permissions revoked successfully!',
 } as const;
 
-export const permissionDefinitionSchema = z.object({
-  permission_key: z.string(),
-  permission_name: z.string(),
-  description: z.string(),
-});
+export const permissionDefinitionSchema = defineSchema(() =>
+  z.object({
+    permission_key: z.string(),
+    permission_name: z.string(),
+    description: z.string(),
+  }),
+);
 export type PermissionDefinition = z.infer<typeof permissionDefinitionSchema>;
 
-export const moderatorSchema = z.object({
-  user_id: z.number().int(),
-  user_name: z.string(),
-  user_email: z.string(),
-  role: z.enum(ROLES),
-  granted_date: z.string(),
-  is_active: z.boolean(),
-  /** Permission keys ('manage_roster', ...); empty once revoked. */
-  permissions: z.array(z.string()),
-});
+export const moderatorSchema = defineSchema(() =>
+  z.object({
+    user_id: z.number().int(),
+    user_name: z.string(),
+    user_email: z.string(),
+    role: z.enum(ROLES),
+    granted_date: z.string(),
+    is_active: z.boolean(),
+    /** Permission keys ('manage_roster', ...); empty once revoked. */
+    permissions: z.array(z.string()),
+  }),
+);
 export type Moderator = z.infer<typeof moderatorSchema>;
 
-export const potentialModeratorSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-});
+export const potentialModeratorSchema = defineSchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+  }),
+);
 export type PotentialModerator = z.infer<typeof potentialModeratorSchema>;
 
-const flagFields = Object.fromEntries(
-  MODERATOR_FLAGS.map((flag) => [flag, z.boolean({ error: `${flag} must be true or false` }).optional()]),
-) as Record<ModeratorFlag, z.ZodOptional<z.ZodBoolean>>;
+const flagFields = defineSchema(
+  () =>
+    Object.fromEntries(
+      MODERATOR_FLAGS.map((flag) => [flag, z.boolean({ error: `${flag} must be true or false` }).optional()]),
+    ) as Record<ModeratorFlag, z.ZodOptional<z.ZodBoolean>>,
+);
 
 /** The dialog's user comes from a select and the team from the page's stored choice: '12' is 12. */
 const positiveId = (label: string) =>
@@ -63,20 +73,24 @@ const positiveId = (label: string) =>
   );
 
 /** POST /api/moderators/assign: the whole set of flags (an unnamed flag is false). */
-export const assignModeratorBody = z.object({
-  user_id: positiveId('User id'),
-  team_id: positiveId('Team id'),
-  ...flagFields,
-});
+export const assignModeratorBody = defineSchema(() =>
+  z.object({
+    user_id: positiveId('User id'),
+    team_id: positiveId('Team id'),
+    ...flagFields,
+  }),
+);
 export type AssignModeratorBody = z.input<typeof assignModeratorBody>;
 
 /** GET /api/moderators/my-permissions/{teamId}: every flag as true/false, and whether the caller runs the team. */
-export const myPermissionsSchema = z.object({
-  team_id: z.number().int(),
-  is_coach: z.boolean(),
-  ...(Object.fromEntries(MODERATOR_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
-    ModeratorFlag,
-    z.ZodBoolean
-  >),
-});
+export const myPermissionsSchema = defineSchema(() =>
+  z.object({
+    team_id: z.number().int(),
+    is_coach: z.boolean(),
+    ...(Object.fromEntries(MODERATOR_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+      ModeratorFlag,
+      z.ZodBoolean
+    >),
+  }),
+);
 export type MyPermissions = z.infer<typeof myPermissionsSchema>;

@@ -47,8 +47,13 @@ export interface RequestOptions<T> {
    * has not stored its token yet); null sends none.
    */
   token?: string | null;
-  /** Checks the answer's shape. */
-  schema?: z.ZodType<T>;
+  /**
+   * Checks the answer's shape, in development and tests only: a mocked answer the real server would
+   * never send fails its test. Callers pass `schema: import.meta.env.DEV ? x : undefined`, so the built
+   * app leaves the schema out and a phone never builds it; the server writes each answer from the same
+   * schema and its tests check every one (docs/decisions/053).
+   */
+  schema?: z.ZodType<T> | undefined;
   signal?: AbortSignal;
   /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried write count once. */
   headers?: Record<string, string>;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { defineSchema } from '../../shared/define-schema.ts';
 import { teamSchema, type Team } from '../../shared/api/teams.ts';
 import { apiRequest } from './api-client.ts';
 import { COACHED_TEAMS_PATH } from './api-paths.ts';
@@ -9,11 +10,11 @@ import { queryKeys } from './query-client.ts';
 // those, docs/product/teams-and-joining.md): one fetch under one key, so whichever screen asks first
 // fills it for the other and the page never asks twice.
 
-const teamList = z.array(teamSchema);
+const teamList = defineSchema(() => z.array(teamSchema));
 
 /** GET /api/teams/coached: the teams a coach runs (an admin: every team of the club). */
 export function getCoachedTeams(): Promise<Team[]> {
-  return apiRequest(COACHED_TEAMS_PATH, { schema: teamList });
+  return apiRequest(COACHED_TEAMS_PATH, { schema: import.meta.env.DEV ? teamList : undefined });
 }
 
 export const coachedTeamsQuery = queryOptions({ queryKey: queryKeys.coachedTeams, queryFn: getCoachedTeams });

@@ -8,7 +8,10 @@ import { queryKeys } from './query-client.ts';
 // The deployment's public settings (club name, team time zone); needs no sign-in.
 
 export function getPublicConfig(): Promise<PublicConfig> {
-  return apiRequest(CONFIG_PATH, { token: null, schema: publicConfigResponse });
+  return apiRequest(CONFIG_PATH, {
+    token: null,
+    schema: import.meta.env.DEV ? publicConfigResponse : undefined,
+  });
 }
 
 export function usePublicConfig() {

@@ -10,7 +10,9 @@ import { accountKeys } from './keys.ts';
 
 /** GET /api/notifications/preferences: every kind's choice (or default), quiet hours, digest hour. */
 export function getNotificationPreferences(): Promise<NotificationPreferences> {
-  return apiRequest('/notifications/preferences', { schema: notificationPreferencesSchema });
+  return apiRequest('/notifications/preferences', {
+    schema: import.meta.env.DEV ? notificationPreferencesSchema : undefined,
+  });
 }
 
 export function useNotificationPreferences() {
@@ -27,7 +29,7 @@ export function saveNotificationPreferences(
   return apiRequest('/notifications/preferences', {
     method: 'PUT',
     json: update,
-    schema: notificationPreferencesSchema,
+    schema: import.meta.env.DEV ? notificationPreferencesSchema : undefined,
   });
 }
 

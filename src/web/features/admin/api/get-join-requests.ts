@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { defineSchema } from '../../../../shared/define-schema.ts';
 import { joinRequestSchema, type JoinRequest } from '../../../../shared/api/joining.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
@@ -10,11 +11,13 @@ export const JOIN_REQUESTS_REFRESH_MS = 15_000;
 /** The Admin badge's count (docs/product/teams-and-joining.md). */
 export const PENDING_COUNT_REFRESH_MS = 10_000;
 
-const joinRequestList = z.array(joinRequestSchema);
+const joinRequestList = defineSchema(() => z.array(joinRequestSchema));
 
 /** The team's join requests, pending first. */
 export function getJoinRequests(teamId: number): Promise<JoinRequest[]> {
-  return apiRequest(`/join-requests/${teamId}`, { schema: joinRequestList });
+  return apiRequest(`/join-requests/${teamId}`, {
+    schema: import.meta.env.DEV ? joinRequestList : undefined,
+  });
 }
 
 function joinRequestsQuery(teamId: number) {
@@ -25,11 +28,15 @@ export function useJoinRequests(teamId: number, enabled = true) {
   return useQuery({ ...joinRequestsQuery(teamId), enabled, refetchInterval: JOIN_REQUESTS_REFRESH_MS });
 }
 
-const pendingCount = z.object({ count: z.number().int() });
+const pendingCount = defineSchema(() => z.object({ count: z.number().int() }));
 
 /** How many requests wait: a count the server answers without sending the list. */
 export async function getPendingCount(teamId: number): Promise<number> {
-  return (await apiRequest(`/join-requests/${teamId}/pending-count`, { schema: pendingCount })).count;
+  return (
+    await apiRequest(`/join-requests/${teamId}/pending-count`, {
+      schema: import.meta.env.DEV ? pendingCount : undefined,
+    })
+  ).count;
 }
 
 /** The Admin badge: pending requests of the selected team, for coaches; 0 otherwise. */

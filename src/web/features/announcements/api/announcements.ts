@@ -22,7 +22,9 @@ import { announcementKeys } from './keys.ts';
 export const ANNOUNCEMENTS_REFRESH_MS = 60_000;
 
 export function getAnnouncements(teamId: number): Promise<Announcement[]> {
-  return apiRequest(`/messaging/announcements/${teamId}`, { schema: z.array(announcementSchema) });
+  return apiRequest(`/messaging/announcements/${teamId}`, {
+    schema: import.meta.env.DEV ? z.array(announcementSchema) : undefined,
+  });
 }
 
 /**
@@ -51,9 +53,13 @@ export function saveAnnouncement(teamId: number, { id, body }: SaveAnnouncementI
     ? apiRequest(`/messaging/announcements?team_id=${teamId}`, {
         method: 'POST',
         json: body,
-        schema: announcementSchema,
+        schema: import.meta.env.DEV ? announcementSchema : undefined,
       })
-    : apiRequest(`/messaging/announcements/${id}`, { method: 'PUT', json: body, schema: announcementSchema });
+    : apiRequest(`/messaging/announcements/${id}`, {
+        method: 'PUT',
+        json: body,
+        schema: import.meta.env.DEV ? announcementSchema : undefined,
+      });
 }
 
 export function useSaveAnnouncement(teamId: number) {
@@ -68,7 +74,7 @@ export function useDeleteAnnouncement(teamId: number) {
     (id: number) =>
       apiRequest(`/messaging/announcements/${id}`, {
         method: 'DELETE',
-        schema: z.object({ message: z.string() }),
+        schema: import.meta.env.DEV ? z.object({ message: z.string() }) : undefined,
       }),
     [announcementKeys.list(teamId)],
   );
@@ -80,7 +86,7 @@ export function useAddComment(teamId: number) {
       apiRequest(`/messaging/announcements/${id}/comments`, {
         method: 'POST',
         json: { content, announcement_id: id },
-        schema: announcementSchema,
+        schema: import.meta.env.DEV ? announcementSchema : undefined,
       }),
     [announcementKeys.list(teamId)],
   );
@@ -91,7 +97,7 @@ export function useDeleteComment(teamId: number) {
     ({ id, commentId }: { id: number; commentId: number }) =>
       apiRequest(`/messaging/announcements/${id}/comments/${commentId}`, {
         method: 'DELETE',
-        schema: announcementSchema,
+        schema: import.meta.env.DEV ? announcementSchema : undefined,
       }),
     [announcementKeys.list(teamId)],
   );
@@ -102,7 +108,9 @@ export function useChatPostError(teamId: number, enabled: boolean) {
   return useQuery<ChatPostError>({
     queryKey: announcementKeys.chatPostError(teamId),
     queryFn: () =>
-      apiRequest(`/messaging/chat-posts/last-error?team_id=${teamId}`, { schema: chatPostErrorSchema }),
+      apiRequest(`/messaging/chat-posts/last-error?team_id=${teamId}`, {
+        schema: import.meta.env.DEV ? chatPostErrorSchema : undefined,
+      }),
     enabled,
   });
 }

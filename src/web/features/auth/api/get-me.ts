@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-client.ts';
 /** The signed-in user. A 401 means the token is missing, expired or revoked: it is cleared. */
 export async function getMe(): Promise<User> {
   try {
-    return await apiRequest(ME_PATH, { schema: userSchema });
+    return await apiRequest(ME_PATH, { schema: import.meta.env.DEV ? userSchema : undefined });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearToken();
     throw error;

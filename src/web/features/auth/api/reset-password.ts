@@ -13,7 +13,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<string> 
     method: 'POST',
     json: input,
     token: null,
-    schema: detailResponse,
+    schema: import.meta.env.DEV ? detailResponse : undefined,
   });
   return answer.detail;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { defineSchema } from '../../../../shared/define-schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { usePollingFallback } from '../../../lib/live-status.ts';
 import { conversationKeys } from './keys.ts';
@@ -11,11 +12,15 @@ import { conversationKeys } from './keys.ts';
 /** docs/product/conversations.md: the unread count every 30 s, while no live stream is connected. */
 export const UNREAD_COUNT_POLL_MS = 30_000;
 
-const unreadCount = z.object({ unread_count: z.number() });
+const unreadCount = defineSchema(() => z.object({ unread_count: z.number() }));
 
 /** GET /api/messaging/unread-count/{teamId}: messages from others since the user last read each. */
 export async function getUnreadCount(teamId: number): Promise<number> {
-  return (await apiRequest(`/messaging/unread-count/${teamId}`, { schema: unreadCount })).unread_count;
+  return (
+    await apiRequest(`/messaging/unread-count/${teamId}`, {
+      schema: import.meta.env.DEV ? unreadCount : undefined,
+    })
+  ).unread_count;
 }
 
 /** The selected team's unread count; 0 while unknown or without a team. */

@@ -5,7 +5,10 @@ import { eventKeys } from './keys.ts';
 
 /** DELETE /api/games/{teamId}/{gameId}. */
 export function deleteGame(teamId: number, gameId: number) {
-  return apiRequest(`/games/${teamId}/${gameId}`, { method: 'DELETE', schema: messageResponse });
+  return apiRequest(`/games/${teamId}/${gameId}`, {
+    method: 'DELETE',
+    schema: import.meta.env.DEV ? messageResponse : undefined,
+  });
 }
 
 export function useDeleteGame(teamId: number) {

@@ -15,7 +15,7 @@ export interface DeletePracticeInput {
 export function deletePractice({ practiceId, scope = 'this' }: DeletePracticeInput) {
   return apiRequest(`/practices/${practiceId}${scopeQuery(scope)}`, {
     method: 'DELETE',
-    schema: messageResponse,
+    schema: import.meta.env.DEV ? messageResponse : undefined,
   });
 }
 

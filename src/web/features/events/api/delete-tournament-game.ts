@@ -12,7 +12,7 @@ export interface DeleteTournamentGameInput {
 export function deleteTournamentGame({ tournamentId, gameId }: DeleteTournamentGameInput) {
   return apiRequest(`/tournaments/${tournamentId}/games/${gameId}`, {
     method: 'DELETE',
-    schema: messageResponse,
+    schema: import.meta.env.DEV ? messageResponse : undefined,
   });
 }
 

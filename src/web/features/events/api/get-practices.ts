@@ -6,7 +6,9 @@ import { eventKeys, type ScheduleReadOptions } from './keys.ts';
 
 /** The team's practices. */
 export function getPractices(teamId: number): Promise<Practice[]> {
-  return apiRequest(`/practices/${teamId}`, { schema: z.array(practiceSchema) });
+  return apiRequest(`/practices/${teamId}`, {
+    schema: import.meta.env.DEV ? z.array(practiceSchema) : undefined,
+  });
 }
 
 export function usePractices(teamId: number, options: ScheduleReadOptions = {}) {

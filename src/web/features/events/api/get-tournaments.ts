@@ -6,7 +6,9 @@ import { eventKeys, type ScheduleReadOptions } from './keys.ts';
 
 /** The team's tournaments with their games (sorted), W/L/D record and status. */
 export function getTournaments(teamId: number): Promise<Tournament[]> {
-  return apiRequest(`/tournaments/team/${teamId}`, { schema: z.array(tournamentSchema) });
+  return apiRequest(`/tournaments/team/${teamId}`, {
+    schema: import.meta.env.DEV ? z.array(tournamentSchema) : undefined,
+  });
 }
 
 export function useTournaments(teamId: number, options: ScheduleReadOptions = {}) {

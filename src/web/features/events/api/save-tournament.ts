@@ -19,12 +19,12 @@ export function saveTournament(teamId: number, input: SaveTournamentInput): Prom
     ? apiRequest(`/tournaments/${input.tournamentId}`, {
         method: 'PUT',
         json: input.body,
-        schema: tournamentSchema,
+        schema: import.meta.env.DEV ? tournamentSchema : undefined,
       })
     : apiRequest(`/tournaments/team/${teamId}`, {
         method: 'POST',
         json: input.body,
-        schema: tournamentSchema,
+        schema: import.meta.env.DEV ? tournamentSchema : undefined,
       });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-client.ts';
 
 export function getKits(teamId: number): Promise<Kit[]> {
-  return apiRequest(`/kits/team/${teamId}`, { schema: z.array(kitSchema) });
+  return apiRequest(`/kits/team/${teamId}`, { schema: import.meta.env.DEV ? z.array(kitSchema) : undefined });
 }
 
 export function useKits(teamId: number) {

@@ -13,8 +13,16 @@ export interface SaveKitInput {
 export function saveKit(teamId: number, { kitId, body }: SaveKitInput): Promise<Kit> {
   const json = { ...body, color: body.jersey_color };
   return kitId === undefined
-    ? apiRequest(`/kits/team/${teamId}`, { method: 'POST', json, schema: kitSchema })
-    : apiRequest(`/kits/${kitId}`, { method: 'PUT', json, schema: kitSchema });
+    ? apiRequest(`/kits/team/${teamId}`, {
+        method: 'POST',
+        json,
+        schema: import.meta.env.DEV ? kitSchema : undefined,
+      })
+    : apiRequest(`/kits/${kitId}`, {
+        method: 'PUT',
+        json,
+        schema: import.meta.env.DEV ? kitSchema : undefined,
+      });
 }
 
 export function useSaveKit(teamId: number) {

@@ -12,7 +12,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { moderatorKeys } from './keys.ts';
 
 export function getModerators(teamId: number): Promise<Moderator[]> {
-  return apiRequest(`/moderators/team/${teamId}`, { schema: z.array(moderatorSchema) });
+  return apiRequest(`/moderators/team/${teamId}`, {
+    schema: import.meta.env.DEV ? z.array(moderatorSchema) : undefined,
+  });
 }
 
 export function useModerators(teamId: number) {
@@ -20,7 +22,9 @@ export function useModerators(teamId: number) {
 }
 
 export function getPotentialModerators(teamId: number): Promise<PotentialModerator[]> {
-  return apiRequest(`/teams/${teamId}/potential-moderators`, { schema: z.array(potentialModeratorSchema) });
+  return apiRequest(`/teams/${teamId}/potential-moderators`, {
+    schema: import.meta.env.DEV ? z.array(potentialModeratorSchema) : undefined,
+  });
 }
 
 export function usePotentialModerators(teamId: number, enabled: boolean) {
@@ -33,7 +37,10 @@ export function usePotentialModerators(teamId: number, enabled: boolean) {
 
 /** The flags with their names and descriptions; the same for every team, so loaded once. */
 export function getPermissionDefinitions(): Promise<PermissionDefinition[]> {
-  return apiRequest('/moderators/permissions', { schema: z.array(permissionDefinitionSchema), token: null });
+  return apiRequest('/moderators/permissions', {
+    schema: import.meta.env.DEV ? z.array(permissionDefinitionSchema) : undefined,
+    token: null,
+  });
 }
 
 export function usePermissionDefinitions() {

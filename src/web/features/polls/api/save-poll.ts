@@ -16,8 +16,16 @@ export interface SavePollInput {
 /** Create Poll (POST /api/messaging/polls?team_id=) or Edit Poll (PUT /api/messaging/polls/{id}). */
 export function savePoll(teamId: number, { pollId, body }: SavePollInput): Promise<Poll> {
   return pollId === undefined
-    ? apiRequest(`/messaging/polls?team_id=${teamId}`, { method: 'POST', json: body, schema: pollSchema })
-    : apiRequest(`/messaging/polls/${pollId}`, { method: 'PUT', json: body, schema: pollSchema });
+    ? apiRequest(`/messaging/polls?team_id=${teamId}`, {
+        method: 'POST',
+        json: body,
+        schema: import.meta.env.DEV ? pollSchema : undefined,
+      })
+    : apiRequest(`/messaging/polls/${pollId}`, {
+        method: 'PUT',
+        json: body,
+        schema: import.meta.env.DEV ? pollSchema : undefined,
+      });
 }
 
 export function useSavePoll(teamId: number) {
@@ -27,7 +35,7 @@ export function useSavePoll(teamId: number) {
 export function deletePoll(pollId: number): Promise<{ message: string }> {
   return apiRequest(`/messaging/polls/${pollId}`, {
     method: 'DELETE',
-    schema: z.object({ message: z.string() }),
+    schema: import.meta.env.DEV ? z.object({ message: z.string() }) : undefined,
   });
 }
 
@@ -41,7 +49,11 @@ export interface VoteInput extends VoteBody {
 
 /** POST /api/messaging/polls/{id}/vote: one vote for one player. */
 export function votePoll({ pollId, ...json }: VoteInput): Promise<Poll> {
-  return apiRequest(`/messaging/polls/${pollId}/vote`, { method: 'POST', json, schema: pollSchema });
+  return apiRequest(`/messaging/polls/${pollId}/vote`, {
+    method: 'POST',
+    json,
+    schema: import.meta.env.DEV ? pollSchema : undefined,
+  });
 }
 
 export function useVotePoll(teamId: number) {

@@ -10,7 +10,7 @@ export function bulkAddPlayers(teamId: number, players: PlayerBody[]): Promise<B
   return apiRequest(`/teams/${teamId}/players/bulk`, {
     method: 'POST',
     json: { players },
-    schema: bulkPlayersResponse,
+    schema: import.meta.env.DEV ? bulkPlayersResponse : undefined,
   });
 }
 

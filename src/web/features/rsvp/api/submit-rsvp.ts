@@ -12,7 +12,11 @@ import { rsvpKeys } from './keys.ts';
 
 /** POST /api/team-rsvp/submit: one player's answer (resubmitting replaces it). */
 export function submitRsvp(body: RsvpSubmit): Promise<Rsvp> {
-  return apiRequest('/team-rsvp/submit', { method: 'POST', json: body, schema: rsvpSchema });
+  return apiRequest('/team-rsvp/submit', {
+    method: 'POST',
+    json: body,
+    schema: import.meta.env.DEV ? rsvpSchema : undefined,
+  });
 }
 
 export function useSubmitRsvp(teamId: number) {
@@ -21,7 +25,11 @@ export function useSubmitRsvp(teamId: number) {
 
 /** POST /api/team-rsvp/submit-all: the same answer for several players in one request (all or none). */
 export function submitRsvpAll(body: RsvpSubmitAll): Promise<Rsvp[]> {
-  return apiRequest('/team-rsvp/submit-all', { method: 'POST', json: body, schema: z.array(rsvpSchema) });
+  return apiRequest('/team-rsvp/submit-all', {
+    method: 'POST',
+    json: body,
+    schema: import.meta.env.DEV ? z.array(rsvpSchema) : undefined,
+  });
 }
 
 export function useSubmitRsvpAll(teamId: number) {
@@ -36,7 +44,7 @@ export function answerUpcoming(teamId: number, body: RsvpUpcoming): Promise<Rsvp
   return apiRequest(`/team-rsvp/team/${teamId}/upcoming`, {
     method: 'POST',
     json: body,
-    schema: z.array(rsvpSchema),
+    schema: import.meta.env.DEV ? z.array(rsvpSchema) : undefined,
   });
 }
 

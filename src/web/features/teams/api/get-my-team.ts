@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-client.ts';
 /** The team of a parent or player; null when they belong to none (the server answers 404). */
 export async function getMyTeam(): Promise<Team | null> {
   try {
-    return await apiRequest(MY_TEAM_PATH, { schema: teamSchema });
+    return await apiRequest(MY_TEAM_PATH, { schema: import.meta.env.DEV ? teamSchema : undefined });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
