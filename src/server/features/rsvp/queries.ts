@@ -26,6 +26,7 @@ import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
+import { contactsOfTeamPacked, familyMembersPacked } from '../roster/queries.ts';
 import {
   games,
   players,
@@ -404,6 +405,36 @@ const packedPractices = pack(practiceColumns);
 /** The active players, whole: who answers for them reads their account and email too. */
 const packedPlayers = pack(getTableColumns(players), sql`${players.id}`);
 
+const lastReminderColumns = {
+  eventType: rsvpReminders.eventType,
+  eventId: rsvpReminders.eventId,
+  createdAt: rsvpReminders.createdAt,
+  recipients: rsvpReminders.recipients,
+  automatic: rsvpReminders.automatic,
+};
+const packedLastReminders = pack(lastReminderColumns);
+
+/**
+ * The last reminder of each of the team's events (the overview's 'Reminded 3 people at 4:05 PM'), as
+ * one value of the overview's statement.
+ */
+function lastRemindersValue(db: Db, team: TeamOf) {
+  const last = db
+    .selectDistinctOn([rsvpReminders.eventType, rsvpReminders.eventId], { id: rsvpReminders.id })
+    .from(rsvpReminders)
+    .where(eq(rsvpReminders.teamId, team))
+    .orderBy(
+      rsvpReminders.eventType,
+      rsvpReminders.eventId,
+      desc(rsvpReminders.createdAt),
+      desc(rsvpReminders.id),
+    );
+  return db
+    .select({ rows: packedLastReminders.value })
+    .from(rsvpReminders)
+    .where(and(eq(rsvpReminders.teamId, team), inArray(rsvpReminders.id, last)));
+}
+
 /** The overview's statement for these kinds and these ends of the window (their dates are parameters). */
 function overviewSelect(db: Db, types: readonly RsvpEventType[], window: WindowOf) {
   const team = sql.placeholder('teamId');
@@ -441,6 +472,11 @@ function overviewSelect(db: Db, types: readonly RsvpEventType[], window: WindowO
         .select({ rows: packedPlayers.value })
         .from(players)
         .where(and(eq(players.teamId, team), eq(players.status, 'active')))}`,
+      // What the reminder counts and the last reminders read: in this round trip rather than three
+      // statements of their own after it (docs/decisions/050, its second update).
+      members: sql<string>`${familyMembersPacked.value(db, team)}`,
+      contacts: sql<string>`${contactsOfTeamPacked.value(db, team)}`,
+      reminders: sql<string>`${lastRemindersValue(db, team)}`,
     })
     .from(answers);
 }
@@ -495,6 +531,9 @@ export async function overviewEvents(
     practices: packedPractices.unpack(row?.practices ?? null),
     answers: row ? unpackAnswers(row) : [],
     activePlayers: packedPlayers.unpack(row?.players ?? null),
+    members: familyMembersPacked.unpack(row?.members ?? null),
+    contacts: contactsOfTeamPacked.unpack(row?.contacts ?? null),
+    lastReminders: packedLastReminders.unpack(row?.reminders ?? null),
   };
 }
 
@@ -722,24 +761,4 @@ export async function lastManualReminder(
     .orderBy(desc(rsvpReminders.createdAt), desc(rsvpReminders.id))
     .limit(1);
   return row;
-}
-
-/** The last reminder of each of the team's events (the overview's 'Reminded 3 people at 4:05 PM'). */
-export function lastReminders(db: Db, teamId: number) {
-  return db
-    .selectDistinctOn([rsvpReminders.eventType, rsvpReminders.eventId], {
-      eventType: rsvpReminders.eventType,
-      eventId: rsvpReminders.eventId,
-      createdAt: rsvpReminders.createdAt,
-      recipients: rsvpReminders.recipients,
-      automatic: rsvpReminders.automatic,
-    })
-    .from(rsvpReminders)
-    .where(eq(rsvpReminders.teamId, teamId))
-    .orderBy(
-      rsvpReminders.eventType,
-      rsvpReminders.eventId,
-      desc(rsvpReminders.createdAt),
-      desc(rsvpReminders.id),
-    );
 }
