@@ -664,6 +664,20 @@ describe.each(BACKENDS)('RSVP API on $name', (backend) => {
       expect(event?.responses.map((r) => r.player_id)).toEqual([ann]);
     });
 
+    it('names who answered, a club admin who is not on the team as well as its coach', async () => {
+      const game = await newGame(cast.coach.token, cast.team.id, { opponent: 'Herons', date: fromToday(5) });
+      okJson(await submit(cast.admin.token, { event_id: game, player_id: f.eve, response: 'no' }));
+      okJson(await submit(cast.coach.token, { event_id: game, player_id: f.ava, response: 'maybe' }));
+      const event = okJson<{ upcoming_events: OverviewEvent[] }>(
+        await call(t, 'GET', `/api/team-rsvp/team/${cast.team.id}/overview`, cast.coach.token),
+      ).upcoming_events.find((e) => e.event_type === 'game' && e.event_id === game);
+      const who = Object.fromEntries((event?.responses ?? []).map((r) => [r.player_id, r.user]));
+      expect(who).toEqual({
+        [f.eve]: { name: 'Ada Admin', role: 'admin' },
+        [f.ava]: { name: expect.any(String), role: 'coach' },
+      });
+    });
+
     it('is for coaches and admins; others get 403, non-members 404', async () => {
       await expectAccess(
         cast,

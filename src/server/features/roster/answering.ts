@@ -122,10 +122,6 @@ export function answerersAmong(
   });
 }
 
-/** The team's parents and players, and its parents' contacts: what answerersAmong reads besides players. */
-export const familiesOfTeam = (db: Db, teamId: number) =>
-  Promise.all([queries.familyMembers(db, teamId), queries.contactsOfTeam(db, teamId)]);
-
 /**
  * The players of these ids, in that order, each one the caller may answer for now; otherwise the first
  * refusal: 404 for a player not on the team, 403 for one not theirs, 400 for one not active.

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { PlayerStatus, Position, Relationship } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
@@ -106,25 +106,45 @@ export async function takenJerseyNumbers(
  * The team's parents and players (of one user, when given) with what matching their players reads: the
  * account's email when confirmed (is_mine, view.ts).
  */
+const familyMemberColumns = {
+  userId: teamMembers.userId,
+  role: teamMembers.role,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+const FAMILY_ROLES = ['parent', 'player'] as const;
+
 export function familyMembers(db: Db, teamId: number, userId?: number) {
   return db
-    .select({
-      userId: teamMembers.userId,
-      role: teamMembers.role,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
+    .select(familyMemberColumns)
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(
       and(
         eq(teamMembers.teamId, teamId),
-        inArray(teamMembers.role, ['parent', 'player']),
+        inArray(teamMembers.role, [...FAMILY_ROLES]),
         userId === undefined ? undefined : eq(teamMembers.userId, userId),
       ),
     )
     .orderBy(asc(teamMembers.userId));
 }
+
+const packedFamilyMembers = pack(familyMemberColumns, sql`${teamMembers.userId}`);
+
+/**
+ * The team's parents and players (familyMembers) as one value of another statement (db/packed-rows.ts):
+ * the RSVP overview reads them with its events in one round trip (docs/decisions/050). `team` is a
+ * number or the statement's placeholder.
+ */
+export const familyMembersPacked = {
+  value: (db: Db, team: number | Placeholder) =>
+    db
+      .select({ rows: packedFamilyMembers.value })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, team), inArray(teamMembers.role, [...FAMILY_ROLES]))),
+  unpack: packedFamilyMembers.unpack,
+};
 
 // ---- Parent contacts ----
 
@@ -173,6 +193,17 @@ export async function rosterOfTeam(
     contacts: packedContacts.unpack(row?.contacts ?? null),
   };
 }
+
+/** All the team's contacts (contactsOfTeam) as one value of another statement, as familyMembersPacked. */
+export const contactsOfTeamPacked = {
+  value: (db: Db, team: number | Placeholder) =>
+    db
+      .select({ rows: packedContacts.value })
+      .from(parentContacts)
+      .leftJoin(users, eq(users.id, parentContacts.userId))
+      .where(eq(parentContacts.teamId, team)),
+  unpack: packedContacts.unpack,
+};
 
 /** The team's parent contacts (of one player, when given), oldest first, as the roster shows them. */
 export function contactsOfTeam(db: Db, teamId: number, playerId?: number): Promise<ContactRow[]> {

@@ -8,7 +8,7 @@ import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
 import { jsonAnswer, writeLeaf } from '../../plugins/response-serializer.ts';
 import type { PlayerRow } from '../roster/queries.ts';
-import { answerersAmong, familiesOfTeam } from '../roster/answering.ts';
+import { answerersAmong } from '../roster/answering.ts';
 import * as queries from './queries.ts';
 import { whoNeedsReminding } from './reminding.ts';
 
@@ -43,15 +43,16 @@ export async function overviewOf(
   const today = todayIn(zone, now);
   const window = windowOfQuery(query, today);
   const types = query.type ?? RSVP_EVENT_TYPES;
-  const [
-    { games, tournamentGames, practices, answers, activePlayers: active },
-    [members, contacts],
-    reminders,
-  ] = await Promise.all([
-    queries.overviewEvents(db, teamId, window, types),
-    familiesOfTeam(db, teamId),
-    queries.lastReminders(db, teamId),
-  ]);
+  const {
+    games,
+    tournamentGames,
+    practices,
+    answers,
+    activePlayers: active,
+    members,
+    contacts,
+    lastReminders: reminders,
+  } = await queries.overviewEvents(db, teamId, window, types);
   // Who answers for which active player: the count of people a reminder would reach (reminding.ts).
   const answerers = answerersAmong(members, active, contacts);
 

@@ -26,12 +26,14 @@ import type { DateWindow } from '../../../shared/rsvp-overview.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
+import { contactsOfTeamPacked, familyMembersPacked } from '../roster/queries.ts';
 import {
   games,
   players,
   practices,
   rsvpReminders,
   rsvps,
+  teamMembers,
   teams,
   tournamentGames,
   tournaments,
@@ -296,6 +298,10 @@ export interface WindowAnswer {
   userRole: string | null;
 }
 
+/** The user ids of the team's members (no null among them: a NOT IN over them is plain). */
+const teamMemberIds = (teamId: TeamOf) =>
+  sql`select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${teamId}`;
+
 /**
  * Every answer of the team about an event of these kinds dated in the window, in one row of two
  * values (docs/decisions/050, its update): the answers' numbers and words as one text (`id,player,
@@ -329,6 +335,14 @@ function answersQuery(db: Db, teamId: TeamOf, window: WindowOf, types: readonly 
   ];
   return db
     .select({
+      // The authors who are not members of the team (a club admin, a member who has left), once per
+      // answer: filtered on a hashed list of the members. Not distinct: that would have the planner
+      // read the answers in their author's order (rsvps_responded_by_idx) rather than the team's.
+      outsiders: sql<
+        number[] | null
+      >`array_agg(${rsvps.respondedBy}) filter (where ${rsvps.respondedBy} not in (${teamMemberIds(teamId)}))`.as(
+        'outsiders',
+      ),
       answers: sql<string | null>`string_agg(concat(${sql.join(fields, sql`, ',', `)}), ';')`.as('answers'),
       notes: sql<
         string | null
@@ -404,6 +418,36 @@ const packedPractices = pack(practiceColumns);
 /** The active players, whole: who answers for them reads their account and email too. */
 const packedPlayers = pack(getTableColumns(players), sql`${players.id}`);
 
+const lastReminderColumns = {
+  eventType: rsvpReminders.eventType,
+  eventId: rsvpReminders.eventId,
+  createdAt: rsvpReminders.createdAt,
+  recipients: rsvpReminders.recipients,
+  automatic: rsvpReminders.automatic,
+};
+const packedLastReminders = pack(lastReminderColumns);
+
+/**
+ * The last reminder of each of the team's events (the overview's 'Reminded 3 people at 4:05 PM'), as
+ * one value of the overview's statement.
+ */
+function lastRemindersValue(db: Db, team: TeamOf) {
+  const last = db
+    .selectDistinctOn([rsvpReminders.eventType, rsvpReminders.eventId], { id: rsvpReminders.id })
+    .from(rsvpReminders)
+    .where(eq(rsvpReminders.teamId, team))
+    .orderBy(
+      rsvpReminders.eventType,
+      rsvpReminders.eventId,
+      desc(rsvpReminders.createdAt),
+      desc(rsvpReminders.id),
+    );
+  return db
+    .select({ rows: packedLastReminders.value })
+    .from(rsvpReminders)
+    .where(and(eq(rsvpReminders.teamId, team), inArray(rsvpReminders.id, last)));
+}
+
 /** The overview's statement for these kinds and these ends of the window (their dates are parameters). */
 function overviewSelect(db: Db, types: readonly RsvpEventType[], window: WindowOf) {
   const team = sql.placeholder('teamId');
@@ -431,16 +475,22 @@ function overviewSelect(db: Db, types: readonly RsvpEventType[], window: WindowO
       )}`,
       answers: answers.answers,
       notes: answers.notes,
-      // Everyone who answered for the team, not only in the window: one hashed read of the team's
-      // answers, cheaper than sorting the window's answers for their distinct authors.
+      // Who may have answered: the team's members, and whoever else answered in the window (answersQuery's
+      // `outsiders`, usually none), read by their keys. Reading the team's every answer for their
+      // distinct authors cost 1.5-2 ms of PGlite's thread a read.
       users: sql<
         string | null
       >`(select json_agg(json_build_array(${users.id}, ${users.name}, ${users.role}))::text
-        from ${users} where ${users.id} in (select distinct ${rsvps.respondedBy} from ${rsvps} where ${rsvps.teamId} = ${team}))`,
+        from ${users} where ${users.id} = any(array(${teamMemberIds(team)}) || ${answers.outsiders}))`,
       players: sql<string>`${db
         .select({ rows: packedPlayers.value })
         .from(players)
         .where(and(eq(players.teamId, team), eq(players.status, 'active')))}`,
+      // What the reminder counts and the last reminders read: in this round trip rather than three
+      // statements of their own after it (docs/decisions/050, its second update).
+      members: sql<string>`${familyMembersPacked.value(db, team)}`,
+      contacts: sql<string>`${contactsOfTeamPacked.value(db, team)}`,
+      reminders: sql<string>`${lastRemindersValue(db, team)}`,
     })
     .from(answers);
 }
@@ -495,6 +545,9 @@ export async function overviewEvents(
     practices: packedPractices.unpack(row?.practices ?? null),
     answers: row ? unpackAnswers(row) : [],
     activePlayers: packedPlayers.unpack(row?.players ?? null),
+    members: familyMembersPacked.unpack(row?.members ?? null),
+    contacts: contactsOfTeamPacked.unpack(row?.contacts ?? null),
+    lastReminders: packedLastReminders.unpack(row?.reminders ?? null),
   };
 }
 
@@ -722,24 +775,4 @@ export async function lastManualReminder(
     .orderBy(desc(rsvpReminders.createdAt), desc(rsvpReminders.id))
     .limit(1);
   return row;
-}
-
-/** The last reminder of each of the team's events (the overview's 'Reminded 3 people at 4:05 PM'). */
-export function lastReminders(db: Db, teamId: number) {
-  return db
-    .selectDistinctOn([rsvpReminders.eventType, rsvpReminders.eventId], {
-      eventType: rsvpReminders.eventType,
-      eventId: rsvpReminders.eventId,
-      createdAt: rsvpReminders.createdAt,
-      recipients: rsvpReminders.recipients,
-      automatic: rsvpReminders.automatic,
-    })
-    .from(rsvpReminders)
-    .where(eq(rsvpReminders.teamId, teamId))
-    .orderBy(
-      rsvpReminders.eventType,
-      rsvpReminders.eventId,
-      desc(rsvpReminders.createdAt),
-      desc(rsvpReminders.id),
-    );
 }
