@@ -102,10 +102,6 @@ export async function takenJerseyNumbers(
   return rows.map((row) => row.n).filter((n): n is number => n !== null);
 }
 
-/**
- * The team's parents and players (of one user, when given) with what matching their players reads: the
- * account's email when confirmed (is_mine, view.ts).
- */
 const familyMemberColumns = {
   userId: teamMembers.userId,
   role: teamMembers.role,
@@ -114,6 +110,10 @@ const familyMemberColumns = {
 };
 const FAMILY_ROLES = ['parent', 'player'] as const;
 
+/**
+ * The team's parents and players (of one user, when given) with what matching their players reads: the
+ * account's email when confirmed (is_mine, view.ts).
+ */
 export function familyMembers(db: Db, teamId: number, userId?: number) {
   return db
     .select(familyMemberColumns)
