@@ -49,6 +49,11 @@ export class OutboxDrainer<Row> {
     protected readonly log: FastifyBaseLogger,
   ) {}
 
+  /** True between start() and stop(). */
+  get started(): boolean {
+    return !this.stopped;
+  }
+
   start(): void {
     this.stopped = false;
     this.schedule(0);
