@@ -43,15 +43,14 @@ export const requestStatements = (statements: string[]): string[] =>
  */
 export async function statementsDuring(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
   const background = [t.app.mailSender, t.app.chatPostSender, t.app.notificationSender, t.app.scheduler];
-  const paused = background.filter((drainer) => drainer.started);
-  await Promise.all(paused.map((drainer) => drainer.stop()));
+  await Promise.all(background.map((drainer) => drainer.pause()));
   const seen: string[] = [];
   const stop = t.app.database.onStatement((query) => seen.push(query));
   try {
     await run();
   } finally {
     stop();
-    for (const drainer of paused) drainer.start();
+    for (const drainer of background) drainer.resume();
   }
   return seen;
 }
