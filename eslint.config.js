@@ -124,6 +124,24 @@ const schemaThroughDefineSchema = {
   message: 'Build a top-level schema with defineSchema(() => ...).',
 };
 
+// One permission vocabulary (issue 18, docs/decisions/038 'Capabilities'): what someone may do is a named
+// capability of src/shared/permissions.ts, asked with requireCapability / hasCapability on the server and
+// useCan / accountCan on the web. Outside the modules that own the rule (src/web/lib/permissions.ts,
+// src/server/features/teams/access.ts) a role compared with 'coach' or 'admin', isCoachLike, or reading
+// is_coach / isCoach is refused; a role used to label or to pick people says so in an eslint-disable
+// comment with its reason.
+const PERMISSION_BY_NAME =
+  'Decide permissions by a named capability (src/shared/permissions.ts), not by role.';
+const permissionsByName = [
+  { selector: "CallExpression[callee.name='isCoachLike']", message: PERMISSION_BY_NAME },
+  { selector: 'MemberExpression[property.name=/^(is_coach|isCoach)$/]', message: PERMISSION_BY_NAME },
+  {
+    selector:
+      'BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=/^(coach|admin)$/], [right.value=/^(coach|admin)$/])',
+    message: PERMISSION_BY_NAME,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -189,8 +207,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        answerCheckInDevelopment,
+        schemaThroughDefineSchema,
+        ...permissionsByName,
+      ],
+    },
+  },
+  {
+    // The web's one place that reads a team's is_coach (useCan, canWithoutFlags): the same rule without
+    // the permission selectors (this setting replaces the one above for this file).
+    files: ['src/web/lib/permissions.ts'],
+    rules: {
       'no-restricted-syntax': ['error', answerCheckInDevelopment, schemaThroughDefineSchema],
     },
+  },
+  {
+    // The server's: teams/access.ts decides the caller's standing on a team.
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['src/server/features/teams/access.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...permissionsByName] },
   },
   {
     // The boundaries above, and no import circle anywhere in src (a circle between lazy screens loads

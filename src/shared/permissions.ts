@@ -1,6 +1,10 @@
 // Moderator flags and the capability each one grants (docs/product/moderators-and-admin.md 'Capabilities'),
-// plus the capabilities only coaches of a team (and admins) hold. Server checks and page buttons both ask
-// `hasCapability`, so a moderator sees exactly the buttons the server lets them use.
+// plus the capabilities only coaches of a team (and admins) hold, and the few an account holds by its
+// role whatever the team. Server checks and page buttons both ask `hasCapability` (or `accountCan`), so a
+// moderator sees exactly the buttons the server lets them use. Nothing else compares a role or
+// `is_coach` to decide what someone may do: eslint.config.js refuses it in the features.
+
+import { JOIN_ROLES, type Role } from './roles.ts';
 
 export const MODERATOR_FLAGS = [
   'can_update_scores',
@@ -132,6 +136,45 @@ export function hasCapability(holder: CapabilityHolder, capability: Capability):
     return holdsFlag(holder, CAPABILITY_FLAGS[capability as keyof typeof CAPABILITY_FLAGS]);
   }
   return holder.isCoach;
+}
+
+/**
+ * Someone's standing on a team as the capabilities see it: a club admin acts as a coach on every team,
+ * anyone else runs the team when their membership is a coach's. The caller's (teams/access.ts) and other
+ * people's (a conversation's starter) are decided by this one rule.
+ */
+export function holderOnTeam(person: {
+  accountRole: Role;
+  memberRole: Role | null;
+  flags: readonly ModeratorFlag[];
+}): CapabilityHolder {
+  return { isCoach: person.accountRole === 'admin' || person.memberRole === 'coach', flags: person.flags };
+}
+
+/**
+ * What an account may do by its role, before and across teams (docs/product/accounts-and-sign-in.md
+ * 'Roles'): coaches and club admins run teams, parents and players join them. The roles holding each.
+ */
+export const ACCOUNT_CAPABILITY_ROLES = {
+  /** Create a team with the setup wizard (POST /api/teams). */
+  create_teams: ['coach', 'admin'],
+  /** The teams one coaches, to pick from (GET /api/teams/coached); others have their one team. */
+  coach_teams: ['coach', 'admin'],
+  /** Team Administration (the Admin tab) on the teams one runs; a moderator sees the tabs their flags open. */
+  administer_teams: ['coach', 'admin'],
+  /** Requests to join reach a team's coaches: the 'join_request' notification kind and its preference. */
+  receive_join_requests: ['coach', 'admin'],
+  /** Every team of the club, not only one's own (the coached list, tournaments to repeat). */
+  view_all_teams: ['admin'],
+  /** Ask to join a team with its invite code (coaches and admins create or run teams instead). */
+  request_to_join: JOIN_ROLES,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type AccountCapability = keyof typeof ACCOUNT_CAPABILITY_ROLES;
+
+/** Whether the account's role holds the capability, whatever team (and whether it has one). */
+export function accountCan(account: { role: Role }, capability: AccountCapability): boolean {
+  return (ACCOUNT_CAPABILITY_ROLES[capability] as readonly Role[]).includes(account.role);
 }
 
 /** Whether the holder has the flag's rights: coaches and admins hold every flag (my-permissions). */

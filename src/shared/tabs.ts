@@ -32,9 +32,12 @@ export const NAV_TABS: readonly TabInfo[] = [
   { id: 'admin', label: 'Admin', title: 'Admin' },
 ];
 
-/** Tabs a user may see: Admin is for coaches (and admins, who act as coaches). */
-export function visibleTabs(coachLike: boolean): TabInfo[] {
-  return NAV_TABS.filter((tab) => tab.id !== 'admin' || coachLike);
+/**
+ * Tabs a user may see: Admin for those who administer teams (coaches and admins: 'administer_teams'),
+ * or hold a flag that opens one of its tabs.
+ */
+export function visibleTabs(seesAdmin: boolean): TabInfo[] {
+  return NAV_TABS.filter((tab) => tab.id !== 'admin' || seesAdmin);
 }
 
 /**
@@ -43,12 +46,12 @@ export function visibleTabs(coachLike: boolean): TabInfo[] {
  * followed one reads 'Access Restricted' instead of landing elsewhere without a word (issue 6); a tab
  * restored from storage (`restored`) sends them to the dashboard instead.
  */
-export function tabFromHash(hash: string, coachLike: boolean, restored = false): TabId | undefined {
+export function tabFromHash(hash: string, administers: boolean, restored = false): TabId | undefined {
   const name = hash.replace(/^#/, '').split('?')[0] ?? '';
   if (!(TAB_IDS as readonly string[]).includes(name)) return undefined;
   const tab = name as TabId;
   if (tab === 'training') return DEFAULT_TAB;
-  if (tab === 'admin' && !coachLike && restored) return DEFAULT_TAB;
+  if (tab === 'admin' && !administers && restored) return DEFAULT_TAB;
   return tab;
 }
 

@@ -320,6 +320,21 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
       await say(cast.moderator, p.id, 'Hi');
     });
 
+    it("decides a starter's standing as the caller's: a club admin's group stays open whatever the flags", async () => {
+      // The admin is on no membership of the team, holds no flag, and runs it all the same (holderOnTeam).
+      await setModeratorFlags(t, cast, []);
+      const c = await start(cast.admin, [cast.parent, kid]);
+      expect(safetyAdded(c)).toEqual([kidParent.id]);
+      await say(cast.parent, c.id, 'Happy to help');
+      await say(kid, c.id, 'Me too');
+      await say(cast.admin, c.id, 'Thanks both');
+      // A moderator's standing comes from the flag they hold now: without it, nobody answers their group.
+      await setModeratorFlags(t, cast, ['can_send_messages']);
+      const m = await start(cast.moderator, [cast.parent, kid]);
+      await setModeratorFlags(t, cast, ['can_manage_roster']);
+      expectDetail(await send(kid, m.id, 'Hello?'), 403, MESSAGING_MESSAGES.sendNotAllowed);
+    });
+
     it('lists whom the caller may message, by group then name, without emails or the caller', async () => {
       const parentSees = await recipients(cast.parent);
       expect(parentSees.map((r) => r.role)).toEqual([

@@ -88,3 +88,51 @@ export const helper = (label: string) => z.string({ error: label });
     expect(await lint(shared, 'src/shared/probe.ts')).toEqual([`4 ${topLevel}`]);
   }, 60_000);
 });
+
+// One permission vocabulary (issue 18): outside the modules that own the rule, a permission decision is
+// a named capability, never a role compared with 'coach' or 'admin', isCoachLike, or is_coach/isCoach.
+// A role compared with 'parent' or 'player', or a role used to label, is allowed.
+const PERMISSION_PROBE = `import type { Team } from '../../../../shared/api/teams.ts';
+import { isCoachLike, type Role } from '../../../../shared/roles.ts';
+
+export function probe(team: Team, user: { role: Role }, access: { isCoach: boolean; role: Role }) {
+  const a = isCoachLike(user.role);
+  const b = team.is_coach && a;
+  const c = user.role === 'admin' || 'coach' !== access.role;
+  const d = access.isCoach;
+  const label = user.role === 'parent' ? 'Parent' : 'Player';
+  const kind: Role = 'coach';
+  return [b, c, d, label, kind, user.role === kind];
+}
+`;
+
+describe('lint: permissions by a named capability', () => {
+  const lint = async (source: string, filePath: string) => {
+    const eslint = new ESLint({
+      ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+      overrideConfig: { languageOptions: { parserOptions: { project: false } } },
+    });
+    const [result] = await eslint.lintText(source, { filePath });
+    return (result?.messages ?? []).map((m) => `${m.line} ${m.message}`);
+  };
+  const byName = 'Decide permissions by a named capability (src/shared/permissions.ts), not by role.';
+  const refused = [5, 6, 7, 7, 8].map((line) => `${line} ${byName}`);
+
+  it('refuses a role, isCoachLike or is_coach deciding in web and server feature code', async () => {
+    expect(await lint(PERMISSION_PROBE, 'src/web/features/polls/components/Probe.tsx')).toEqual(refused);
+    expect(await lint(PERMISSION_PROBE, 'src/web/app/Probe.tsx')).toEqual(refused);
+    expect(await lint(PERMISSION_PROBE, 'src/server/features/polls/probe.ts')).toEqual(refused);
+  }, 60_000);
+
+  it('keeps the web rules beside it, and lets the permission modules decide', async () => {
+    // The web's combined rule still refuses a bare top-level schema beside the permission selectors.
+    // (The probe's two imports become two lines of its own, so its lines keep their numbers.)
+    const both = `import { z } from 'zod';\nexport const bare = z.string();\n${PERMISSION_PROBE.split('\n').slice(2).join('\n')}`;
+    expect(await lint(both, 'src/web/features/polls/api/probe.ts')).toEqual([
+      '2 Build a top-level schema with defineSchema(() => ...).',
+      ...refused,
+    ]);
+    expect(await lint(PERMISSION_PROBE, 'src/web/lib/permissions.ts')).toEqual([]);
+    expect(await lint(PERMISSION_PROBE, 'src/server/features/teams/access.ts')).toEqual([]);
+  }, 60_000);
+});

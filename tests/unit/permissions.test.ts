@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_CAPABILITY_ROLES,
+  type AccountCapability,
+  accountCan,
   type Capability,
   CAPABILITY_FLAGS,
   COACH_CAPABILITIES,
   hasCapability,
+  holderOnTeam,
   holdsFlag,
   MODERATOR_FLAGS,
 } from '../../src/shared/permissions.ts';
+import { type Role, ROLES } from '../../src/shared/roles.ts';
 
 // The capability table both the server's checks and the pages' buttons ask (docs/decisions/012, 036):
 // coaches of the team and admins hold every capability, a flag grants its own, and no flag grants the
@@ -76,5 +81,40 @@ describe('holdsFlag (my-permissions)', () => {
       expect(holdsFlag({ isCoach: false, flags: [] }, flag)).toBe(false);
     }
     expect(holdsFlag({ isCoach: false, flags: ['can_view_finances'] }, 'can_assign_snacks')).toBe(false);
+  });
+});
+
+describe('what an account may do by its role (accountCan)', () => {
+  it('gives coaches and admins what runs teams, admins every team, parents and players joining', () => {
+    const table = Object.fromEntries(
+      ROLES.map((role) => [
+        role,
+        (Object.keys(ACCOUNT_CAPABILITY_ROLES) as AccountCapability[]).filter((c) => accountCan({ role }, c)),
+      ]),
+    );
+    const runs = ['create_teams', 'coach_teams', 'administer_teams', 'receive_join_requests'];
+    expect(table).toEqual({
+      coach: runs,
+      admin: [...runs, 'view_all_teams'],
+      parent: ['request_to_join'],
+      player: ['request_to_join'],
+    });
+  });
+
+  it("decides anyone's standing on a team as the caller's: an admin anywhere, a member as coach", () => {
+    const standing = (accountRole: Role, memberRole: Role | null) =>
+      holderOnTeam({ accountRole, memberRole, flags: [] }).isCoach;
+    expect(standing('admin', null)).toBe(true);
+    expect(standing('coach', 'coach')).toBe(true);
+    // A coach's account that is a parent on this team (docs/decisions/007) does not run it.
+    expect(standing('coach', 'parent')).toBe(false);
+    expect(standing('parent', 'parent')).toBe(false);
+    expect(standing('player', 'player')).toBe(false);
+    expect(
+      holderOnTeam({ accountRole: 'parent', memberRole: 'parent', flags: ['can_send_messages'] }),
+    ).toEqual({
+      isCoach: false,
+      flags: ['can_send_messages'],
+    });
   });
 });

@@ -34,18 +34,18 @@ function request(id: number, name: string, status: JoinRequest['status']): JoinR
 
 describe('AdminPage', () => {
   it('is for coaches only', () => {
-    renderWithClient(<AdminPage coachLike={false} team={TEAM} players={[]} />);
+    renderWithClient(<AdminPage canAdminister={false} team={TEAM} players={[]} />);
     expect(screen.getByRole('heading', { name: 'Access Restricted' })).toBeTruthy();
     expect(screen.getByText('Team administration is only available to coaches.')).toBeTruthy();
   });
 
   it('asks for a team', () => {
-    renderWithClient(<AdminPage coachLike team={null} players={[]} />);
+    renderWithClient(<AdminPage canAdminister team={null} players={[]} />);
     expect(screen.getByText('Please select a team to manage administrative functions.')).toBeTruthy();
   });
 
   it('shows loading, not "select a team", while the teams load', () => {
-    renderWithClient(<AdminPage coachLike team={null} players={[]} loading />);
+    renderWithClient(<AdminPage canAdminister team={null} players={[]} loading />);
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(screen.queryByText('Please select a team to manage administrative functions.')).toBeNull();
   });
@@ -59,7 +59,7 @@ describe('AdminPage', () => {
             ? request(1, 'Pat Lee', 'approved')
             : [request(1, 'Pat Lee', 'pending'), request(2, 'Sam Roe', 'rejected')],
     }));
-    renderWithClient(<AdminPage coachLike team={TEAM} players={[]} />);
+    renderWithClient(<AdminPage canAdminister team={TEAM} players={[]} />);
     const tab = screen.getByRole('tab', { name: /Join Requests/ });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('heading', { name: 'Pat Lee' });

@@ -114,6 +114,18 @@ describe('Account Settings, Notifications', () => {
     expect(coach.getByRole('group', { name: 'Requests to join (coaches)' })).toBeTruthy();
   });
 
+  it("offers requests to join to coaches and the club's admins, not to parents or players ('receive_join_requests')", async () => {
+    const offered: Partial<Record<User['role'], boolean>> = {};
+    for (const role of ['coach', 'admin', 'parent', 'player'] as const) {
+      serve(() => ({ body: DEFAULTS }));
+      const form = await openTab(role);
+      expect(form.getByRole('group', { name: 'New polls' })).toBeTruthy();
+      offered[role] = form.queryByRole('group', { name: 'Requests to join (coaches)' }) !== null;
+      cleanup();
+    }
+    expect(offered).toEqual({ coach: true, admin: true, parent: false, player: false });
+  });
+
   it('saves only what changed, then says so', async () => {
     const calls = serve((call) =>
       call.method === 'PUT'

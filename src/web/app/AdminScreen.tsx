@@ -1,4 +1,6 @@
+import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
+import { accountCan } from '../../shared/permissions.ts';
 import { AdminPage } from '../features/admin/components/AdminPage.tsx';
 import { ChatPostStatus } from '../features/announcements/components/ChatPostStatus.tsx';
 import type { AdminTab } from '../features/admin/components/AdminTabs.tsx';
@@ -10,7 +12,7 @@ import { TeamSettingsPanel } from '../features/teams/components/TeamSettingsPane
 import { useCan } from '../lib/permissions.ts';
 
 interface AdminScreenProps {
-  coachLike: boolean;
+  user: User;
   team: Team | null;
   loading: boolean;
 }
@@ -24,17 +26,18 @@ function CoachChatPostStatus({ team }: { team: Team }) {
  * Team Administration, composed here from the features it shows: the roster's players (an approved
  * request can be linked to one), the RSVP overview, kits, moderators and team settings.
  */
-export function AdminScreen({ coachLike, team, loading }: AdminScreenProps) {
-  const players = usePlayers(coachLike && team ? team.id : null);
+export function AdminScreen({ user, team, loading }: AdminScreenProps) {
+  const administers = accountCan(user, 'administer_teams');
+  const players = usePlayers(administers && team ? team.id : null);
   const canKits = useCan(team, 'manage_equipment');
   const canSettings = useCan(team, 'edit_team_info');
   // Coaches see every tab; a moderator only the ones their flags open.
-  const tabs: AdminTab[] | null = coachLike
+  const tabs: AdminTab[] | null = administers
     ? null
     : [...(canKits ? (['kits'] as const) : []), ...(canSettings ? (['settings'] as const) : [])];
   return (
     <AdminPage
-      coachLike={coachLike || (tabs !== null && tabs.length > 0)}
+      canAdminister={administers || (tabs !== null && tabs.length > 0)}
       tabs={tabs}
       team={team}
       players={players.data ?? []}

@@ -1,5 +1,5 @@
 import { lazyScreen } from '../components/LazyScreen.tsx';
-import { isCoachLike } from '../../shared/roles.ts';
+import { accountCan } from '../../shared/permissions.ts';
 import { meQuery, useMe } from '../features/auth/api/get-me.ts';
 import { SignInScreen } from '../features/auth/components/SignInScreen.tsx';
 import { myTeamQuery } from '../features/teams/api/get-my-team.ts';
@@ -90,7 +90,7 @@ export function startSignedInReads(): void {
   queryClient
     .fetchQuery(meQuery)
     .then((user) =>
-      isCoachLike(user.role)
+      accountCan(user, 'coach_teams')
         ? queryClient.prefetchQuery(coachedTeamsQuery)
         : queryClient.prefetchQuery(myTeamQuery),
     )

@@ -3,7 +3,7 @@ import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
 import { useCoachedTeams } from '../lib/coached-teams.ts';
 import { useCan } from '../lib/permissions.ts';
-import { isCoachLike } from '../../shared/roles.ts';
+import { accountCan } from '../../shared/permissions.ts';
 import { visibleTabs } from '../../shared/tabs.ts';
 import { useMyTeam } from '../features/teams/api/get-my-team.ts';
 import { lazyScreen } from '../components/LazyScreen.tsx';
@@ -49,9 +49,13 @@ interface AppShellProps {
 const DRAWER_LAYER = 'navigation-drawer';
 
 export function AppShell({ user }: AppShellProps) {
-  const coachLike = isCoachLike(user.role);
+  // What the account does across teams (src/shared/permissions.ts): the screens below still take
+  // `coachLike` for the account that coaches teams (its team list, titles, quick actions).
+  const coachLike = accountCan(user, 'coach_teams');
+  const canCreateTeams = accountCan(user, 'create_teams');
+  const administers = accountCan(user, 'administer_teams');
   const clubName = useClubName();
-  const [tab, navigate] = useHashTab(coachLike);
+  const [tab, navigate] = useHashTab(administers);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -79,7 +83,7 @@ export function AppShell({ user }: AppShellProps) {
       : NO_TEAMS;
   const [selectedTeam, selectTeam] = useSelectedTeam(teams);
   // The badges the features register (unread messages, pending join requests).
-  const counts = useTabCounts(selectedTeam, coachLike);
+  const counts = useTabCounts(selectedTeam);
   // New messages, announcements and polls arrive as they happen; polling is the fallback.
   useLiveStream(selectedTeam?.id, liveQueryKeys);
   // Moderators holding the kits or team-info flag reach those parts of Team Administration too.
@@ -88,7 +92,7 @@ export function AppShell({ user }: AppShellProps) {
 
   // docs/product/shell-and-navigation.md: team setup is prompted once, for a coach whose teams have
   // loaded and who has no selected team.
-  if (coachLike && coachedTeams.isSuccess && !selectedTeam && !setupPrompted) {
+  if (canCreateTeams && coachedTeams.isSuccess && !selectedTeam && !setupPrompted) {
     markPrompted();
     setWizardOpen(true);
   }
@@ -126,7 +130,7 @@ export function AppShell({ user }: AppShellProps) {
 
   // Unsaved input on the page (game day's scores): leaving it asks first, over the page itself: the
   // drawer closes before the question (docs/decisions/050 'Game day').
-  const leaveQuestion = useLeaveGuard(tab, coachLike, (ask) => {
+  const leaveQuestion = useLeaveGuard(tab, administers, (ask) => {
     if (!drawerOpen) return ask();
     leaveDrawerThen(() => {
       menuButtonRef.current?.focus();
@@ -193,7 +197,7 @@ export function AppShell({ user }: AppShellProps) {
         id={SIDEBAR_ID}
         open={drawerOpen}
         clubName={clubName}
-        tabs={visibleTabs(coachLike || canKits || canSettings)}
+        tabs={visibleTabs(administers || canKits || canSettings)}
         activeTab={tab}
         counts={counts}
         user={user}
@@ -202,6 +206,7 @@ export function AppShell({ user }: AppShellProps) {
         teamPicker={
           <TeamPicker
             coachLike={coachLike}
+            canCreateTeams={canCreateTeams}
             loading={!teamsLoaded}
             teams={teams}
             selectedId={selectedTeam?.id ?? null}

@@ -3,7 +3,10 @@ import type { Team } from '../../shared/api/teams.ts';
 import { TeamSwatch } from '../components/TeamSwatch.tsx';
 
 interface TeamPickerProps {
+  /** The account coaches teams ('No teams yet' rather than 'No team assigned'). */
   coachLike: boolean;
+  /** The account may create teams: the Create and Add Team buttons. */
+  canCreateTeams: boolean;
   loading: boolean;
   teams: readonly Team[];
   selectedId: number | null;
@@ -14,6 +17,7 @@ interface TeamPickerProps {
 /** Chooses the active team (docs/product/shell-and-navigation.md 'Team picker'). */
 export function TeamPicker({
   coachLike,
+  canCreateTeams,
   loading,
   teams,
   selectedId,
@@ -34,7 +38,7 @@ export function TeamPicker({
     return (
       <div className="team-picker">
         <p className="team-picker__muted">{coachLike ? 'No teams yet' : 'No team assigned'}</p>
-        {coachLike && (
+        {canCreateTeams && (
           <button type="button" className="button button--sidebar" onClick={onCreateTeam}>
             + Create Team
           </button>
@@ -53,7 +57,7 @@ export function TeamPicker({
           <TeamSwatch color={onlyTeam.primary_color} />
           {onlyTeam.name}
         </p>
-        {coachLike && (
+        {canCreateTeams && (
           <button type="button" className="button button--sidebar" onClick={onCreateTeam}>
             + Add Team
           </button>
@@ -87,7 +91,7 @@ export function TeamPicker({
             </option>
           ))}
         </select>
-        {coachLike && (
+        {canCreateTeams && (
           <button
             type="button"
             className="icon-button icon-button--sidebar"

@@ -103,7 +103,7 @@ const composedTabs: WebFeature = {
     admin: {
       icon: 'shield',
       preload: AdminScreen.preload,
-      screen: (c) => <AdminScreen coachLike={c.coachLike} team={c.selectedTeam} loading={!c.teamsLoaded} />,
+      screen: (c) => <AdminScreen user={c.user} team={c.selectedTeam} loading={!c.teamsLoaded} />,
     },
   },
 };
@@ -146,10 +146,10 @@ export const BADGES: ReadonlyMap<TabId, BadgeContribution> = collect((feature) =
 export type TabCounts = Partial<Record<TabId, number>>;
 
 /** Every badge's count for the selected team. */
-export function useTabCounts(team: Team | null, coachLike: boolean): TabCounts {
+export function useTabCounts(team: Team | null): TabCounts {
   const counts: TabCounts = {};
   // BADGES is fixed when the module loads, so the same hooks run in the same order at every render.
-  for (const [tab, badge] of BADGES) counts[tab] = badge.useCount(team, coachLike);
+  for (const [tab, badge] of BADGES) counts[tab] = badge.useCount(team);
   return counts;
 }
 

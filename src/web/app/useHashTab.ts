@@ -3,36 +3,36 @@ import { DEFAULT_TAB, tabFromHash, type TabId } from '../../shared/tabs.ts';
 
 export const ACTIVE_TAB_KEY = 'activeTab';
 
-function savedTab(coachLike: boolean): TabId | undefined {
+function savedTab(administers: boolean): TabId | undefined {
   try {
     const saved = localStorage.getItem(ACTIVE_TAB_KEY);
-    return saved ? tabFromHash(saved, coachLike, true) : undefined;
+    return saved ? tabFromHash(saved, administers, true) : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The tab of the URL hash; with no hash, the tab used last; otherwise the dashboard. */
-function currentTab(coachLike: boolean): TabId {
+function currentTab(administers: boolean): TabId {
   const hash = window.location.hash;
-  if (hash && hash !== '#') return tabFromHash(hash, coachLike) ?? DEFAULT_TAB;
-  return savedTab(coachLike) ?? DEFAULT_TAB;
+  if (hash && hash !== '#') return tabFromHash(hash, administers) ?? DEFAULT_TAB;
+  return savedTab(administers) ?? DEFAULT_TAB;
 }
 
 /**
  * The active tab, switched by the URL hash so that back and forward move between tabs. Navigating sets
  * location.hash, which adds a history entry; the tab is remembered in local storage.
  */
-export function useHashTab(coachLike: boolean): [TabId, (tab: TabId) => void] {
-  const [tab, setTab] = useState<TabId>(() => currentTab(coachLike));
+export function useHashTab(administers: boolean): [TabId, (tab: TabId) => void] {
+  const [tab, setTab] = useState<TabId>(() => currentTab(administers));
 
   useEffect(() => {
-    const onHashChange = () => setTab(currentTab(coachLike));
+    const onHashChange = () => setTab(currentTab(administers));
     window.addEventListener('hashchange', onHashChange);
     // A tap on a tab during the first paint, before this listener existed, still counts.
     onHashChange();
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, [coachLike]);
+  }, [administers]);
 
   useEffect(() => {
     try {

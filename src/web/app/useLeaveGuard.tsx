@@ -14,7 +14,7 @@ import { hasUnsavedChanges, setLeaveAsker } from '../lib/unsaved-changes.ts';
  */
 export function useLeaveGuard(
   tab: TabId,
-  coachLike: boolean,
+  administers: boolean,
   beforeAsking: (ask: () => void) => void,
 ): ReactNode {
   const [leave, setLeave] = useState<(() => void) | null>(null);
@@ -23,7 +23,7 @@ export function useLeaveGuard(
   /** A link or a way out to `toHash` leaves this tab; one to no tab (the skip link) does not. */
   const leavesTab = useEffectEvent((toHash: string | undefined) => {
     if (toHash === undefined) return true;
-    const next = tabFromHash(toHash, coachLike);
+    const next = tabFromHash(toHash, administers);
     return next !== undefined && next !== tab;
   });
 

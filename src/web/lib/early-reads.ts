@@ -1,4 +1,5 @@
-import { isCoachLike, ROLES, type Role } from '../../shared/roles.ts';
+import { accountCan } from '../../shared/permissions.ts';
+import { ROLES, type Role } from '../../shared/roles.ts';
 import { API_BASE, COACHED_TEAMS_PATH, CONFIG_PATH, ME_PATH, MY_TEAM_PATH } from './api-paths.ts';
 import { AUTH_TOKEN_KEY } from './auth-token-key.ts';
 
@@ -63,12 +64,14 @@ export function startEarlyReads(signedInFiles: readonly string[]): void {
   const role = me.then(roleOf);
   // Both team lists are registered now, whichever the role turns out to ask for: the app may ask before
   // the user's answer has been read here, and must then wait for this read rather than make its own.
-  for (const [path, coachLike] of [
+  for (const [path, coached] of [
     [COACHED_TEAMS_PATH, true],
     [MY_TEAM_PATH, false],
   ] as const) {
     const response = role.then((known) =>
-      known !== null && isCoachLike(known) === coachLike ? fetchAnswer(path, token) : null,
+      known !== null && accountCan({ role: known }, 'coach_teams') === coached
+        ? fetchAnswer(path, token)
+        : null,
     );
     reads[path] = { token, response };
   }

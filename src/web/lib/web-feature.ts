@@ -38,7 +38,7 @@ export interface TabContribution {
 export interface BadgeContribution {
   label: string;
   /** A hook: called at every render of the shell, in the registry's fixed order. */
-  useCount: (team: Team | null, coachLike: boolean) => number;
+  useCount: (team: Team | null) => number;
 }
 
 /** The query keys (prefixes) a live change of one topic makes stale. */

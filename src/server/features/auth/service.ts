@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, type User } from '../../../shared/api/auth.ts';
-import type { Role } from '../../../shared/roles.ts';
+import { isSelfRegisterRole, type Role } from '../../../shared/roles.ts';
 import { JOIN_MESSAGES } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -67,7 +67,7 @@ export function createAuthService({ db, config, tokens, mailQueued, inviteCodeEx
       role: Role;
       invite_code?: string | undefined;
     }) {
-      if (input.role === 'admin') throw forbidden(AUTH_MESSAGES.adminRefused);
+      if (!isSelfRegisterRole(input.role)) throw forbidden(AUTH_MESSAGES.adminRefused);
       // A join-team sign-up names its code: a wrong one creates no account.
       if (input.invite_code !== undefined && !(await inviteCodeExists(input.invite_code))) {
         throw badRequest(JOIN_MESSAGES.invalidCode);

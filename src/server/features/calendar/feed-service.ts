@@ -15,6 +15,7 @@ import {
 } from '../../../shared/calendar.ts';
 import { isRepeatedLocalTime, todayIn, zonedStart } from '../../../shared/event-dates.ts';
 import { arrivalText } from '../../../shared/events.ts';
+import { roleOnTeam } from '../../../shared/roles.ts';
 import { canRsvpFor } from '../../../shared/rsvp.ts';
 import type { Config } from '../../config.ts';
 import { CHANGE_CHANNEL } from '../../db/change-cache.ts';
@@ -378,7 +379,7 @@ export function createFeedService({
           if (!player?.memberRole) return 0;
           // The roster's is_mine rule (roster/view.ts) under the role on the player's team (a coach
           // account may be a parent there): a parent's linked child, a player themselves.
-          const role = user.role === 'admin' ? 'admin' : player.memberRole;
+          const role = roleOnTeam(user.role, player.memberRole);
           const isMine =
             role === 'parent'
               ? player.contactIsUser

@@ -18,8 +18,8 @@ import {
   PARTICIPANT_GROUPS,
   type Sender,
 } from '../../../shared/conversations.ts';
-import { hasCapability } from '../../../shared/permissions.ts';
-import type { Role } from '../../../shared/roles.ts';
+import { hasCapability, holderOnTeam } from '../../../shared/permissions.ts';
+import { type Role, roleOnTeam as teamRole } from '../../../shared/roles.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -42,8 +42,7 @@ type MessageInput = z.output<typeof messageBody>;
 
 /** The role a person has on the team: 'admin' for a club admin, else their membership's role. */
 function roleOnTeam(person: { userRole: Role; memberRole: Role | null }): Role {
-  if (person.userRole === 'admin') return 'admin';
-  return person.memberRole ?? person.userRole;
+  return teamRole(person.userRole, person.memberRole);
 }
 
 /**
@@ -60,10 +59,13 @@ function emailFor(access: TeamAccess, userId: number | null, email: string | nul
  * when they are not a second adult, the club's admins (the directory holds every one of them).
  */
 function standIns(directory: readonly queries.DirectoryRow[]) {
+  // Whom to bring, by who they are: what anyone may do is decided by canMessage and the capabilities.
   return {
     coachIds: directory
+      // eslint-disable-next-line no-restricted-syntax -- picks the people to copy, decides no permission
       .filter((row) => row.userRole !== 'admin' && row.memberRole === 'coach')
       .map((row) => row.userId),
+    // eslint-disable-next-line no-restricted-syntax -- picks the people to copy, decides no permission
     adminIds: directory.filter((row) => row.userRole === 'admin').map((row) => row.userId),
   };
 }
@@ -74,15 +76,18 @@ function canSendMessages(access: TeamAccess): boolean {
 
 /**
  * A participant as the messaging rule sees them (docs/product/conversations.md 'Who may message whom'):
- * their role on the team and whether they hold send_messages.
+ * their role on the team and whether they hold send_messages, by the rule the caller's own is decided by.
  */
 function asSender(person: queries.ParticipantRow): Sender {
-  const role = roleOnTeam(person);
-  const isCoach = role === 'coach' || role === 'admin';
+  const holder = holderOnTeam({
+    accountRole: person.userRole,
+    memberRole: person.memberRole,
+    flags: person.permissions ?? [],
+  });
   return {
     user_id: person.userId,
-    role,
-    canSendMessages: hasCapability({ isCoach, flags: person.permissions ?? [] }, 'send_messages'),
+    role: roleOnTeam(person),
+    canSendMessages: hasCapability(holder, 'send_messages'),
   };
 }
 
@@ -182,6 +187,8 @@ export function createConversationService({
       queries.conversationFacts(db, teamId, conversationId),
     ]);
     if (!facts) throw notFound(MESSAGING_MESSAGES.conversationNotFound);
+    // Who is on the team now (a club admin is on every team): people, not a permission.
+    // eslint-disable-next-line no-restricted-syntax -- membership of the conversation's people
     const onTeam = people.filter((p) => p.memberRole !== null || p.userRole === 'admin');
     const present = onTeam.map((p) => ({ user_id: p.userId, role: roleOnTeam(p) }));
 

@@ -8,6 +8,7 @@ import type {
   tournamentPatch,
 } from '../../../shared/api/events.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
+import { accountCan } from '../../../shared/permissions.ts';
 import { eventsHash } from '../../../shared/event-links.ts';
 import {
   compareByDateTime,
@@ -186,7 +187,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
    * the route's, so its access is read here, by the rule tournamentsOfMember reads the quick-add list by.
    */
   async function originalOfSource(user: UserRow, sourceId: number): Promise<number | null> {
-    const member = { id: user.id, isAdmin: user.role === 'admin' };
+    const member = { id: user.id, isAdmin: accountCan(user, 'view_all_teams') };
     const original = await queries.originalOfMembersTournament(db, member, sourceId);
     if (original !== undefined) return original;
     if ((await queries.teamOfTournament(db, sourceId)) === undefined) return null;
@@ -221,7 +222,7 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
     async listAll(user: UserRow): Promise<Tournament[]> {
       const rows = await queries.tournamentsOfMember(
         db,
-        { id: user.id, isAdmin: user.role === 'admin' },
+        { id: user.id, isAdmin: accountCan(user, 'view_all_teams') },
         QUICK_ADD_LIMIT,
       );
       const games = await queries.gamesOfTournaments(

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { accountCan } from '../../../shared/permissions.ts';
 import { INVITE_MESSAGES, INVITE_RESEND_MINUTES, INVITE_TOKEN_TTL_DAYS } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -90,7 +91,7 @@ export async function inviteContact(
   // Taken between the read and the insert: very rare; the caller's transaction is retried by the user.
   if (!user) throw new Error('An account appeared while inviting');
   // An admin already sees every team; the answer stays the same.
-  if (user.role !== 'admin') await sendInvite(tx, config, team, user);
+  if (!accountCan(user, 'view_all_teams')) await sendInvite(tx, config, team, user);
   await tx
     .update(parentContacts)
     .set({ inviteSentAt: sql`now()` })

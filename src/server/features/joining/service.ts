@@ -11,7 +11,8 @@ import type {
   setupPasswordBody,
 } from '../../../shared/api/joining.ts';
 import { passwordErrors } from '../../../shared/password-policy.ts';
-import { isCoachLike, type JoinRole } from '../../../shared/roles.ts';
+import { accountCan } from '../../../shared/permissions.ts';
+import type { JoinRole } from '../../../shared/roles.ts';
 import { JOIN_MESSAGES } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -141,7 +142,7 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
      * coach decides.
      */
     async join(user: UserRow, input: JoinInput): Promise<JoinResponse> {
-      if (isCoachLike(user.role)) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
+      if (!accountCan(user, 'request_to_join')) throw forbidden(JOIN_MESSAGES.coachesCannotJoin);
       // Parents and players belong to one team (docs/product/teams-and-joining.md). Checked before the
       // code, so a member gets the same answer for a valid and an invalid code and cannot use this to
       // test codes.

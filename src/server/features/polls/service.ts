@@ -221,7 +221,8 @@ export function createPollService({
             playerId: player.id,
             optionIndex: input.option_index,
             voterId: access.user.id,
-            votedAsStaff: access.isCoach,
+            // Answered as the team's staff, who answer for every player ('a coach' on the answer).
+            votedAsStaff: hasCapability(access, 'answer_for_all_players'),
           });
         });
       } catch (error) {

@@ -1,4 +1,9 @@
-import { type Capability, hasCapability, type ModeratorFlag } from '../../../shared/permissions.ts';
+import {
+  type Capability,
+  hasCapability,
+  holderOnTeam,
+  type ModeratorFlag,
+} from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../http-error.ts';
@@ -27,10 +32,14 @@ export interface TeamAccess {
 
 /** The user's standing on a team from their membership of it (none: undefined, unless an admin). */
 function standing(user: UserRow, team: TeamRow, membership: MemberRow | null): TeamAccess | undefined {
-  const flags = membership?.permissions ?? [];
-  if (user.role === 'admin') return { team, user, isCoach: true, role: 'admin', flags };
+  const holder = holderOnTeam({
+    accountRole: user.role,
+    memberRole: membership?.role ?? null,
+    flags: membership?.permissions ?? [],
+  });
+  if (user.role === 'admin') return { team, user, ...holder, role: 'admin' };
   if (!membership) return undefined;
-  return { team, user, isCoach: membership.role === 'coach', role: membership.role, flags };
+  return { team, user, ...holder, role: membership.role };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { Member, setupTeamBody, Team, updateTeamBody } from '../../../shared/api/teams.ts';
-import { type CapabilityHolder, hasCapability } from '../../../shared/permissions.ts';
-import { isCoachLike } from '../../../shared/roles.ts';
+import { accountCan, type CapabilityHolder, hasCapability } from '../../../shared/permissions.ts';
 import { REMINDER_MESSAGES } from '../../../shared/rsvp-reminders.ts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../shared/teams.ts';
 import type { Config } from '../../config.ts';
@@ -44,6 +43,7 @@ export function toTeam(team: queries.TeamRow, viewer: CapabilityHolder): Team {
     secondary_color: team.secondaryColor,
     team_logo_url: team.teamLogoUrl,
     // Not a permission: the answer states the viewer's standing (coach of the team, or an admin).
+    // eslint-disable-next-line no-restricted-syntax -- the answer's field, read by useCan on the web
     is_coach: viewer.isCoach,
     rsvp_reminder_hours: team.rsvpReminderHours,
     details: hasCapability(viewer, 'edit_team_info')
@@ -128,7 +128,7 @@ export function createTeamService({
   return {
     /** The setup wizard: creates the team with a fresh invite code; the creator becomes its coach. */
     async setup(user: UserRow, input: SetupTeamInput): Promise<Team> {
-      if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins can create teams');
+      if (!accountCan(user, 'create_teams')) throw forbidden('Only coaches and admins can create teams');
       checkSeasonDates(input);
       const team = await db.transaction(async (tx) => {
         await spendWriteAllowance(tx, 'teams', user.id, config.TEAM_LIMIT_PER_USER_PER_HOUR);
@@ -156,13 +156,15 @@ export function createTeamService({
      * team of the club (docs/product/teams-and-joining.md).
      */
     async coached(user: UserRow, page: TeamPage = { limit: TEAM_PAGE_MAX, offset: 0 }): Promise<Team[]> {
-      if (!isCoachLike(user.role)) throw forbidden('Only coaches and admins coach teams');
-      if (user.role === 'admin') {
+      if (!accountCan(user, 'coach_teams')) throw forbidden('Only coaches and admins coach teams');
+      if (accountCan(user, 'view_all_teams')) {
         return (await queries.allTeams(db, page)).map((team) => toTeam(team, RUNS_THE_TEAM));
       }
       const accesses = await accessesOfMember(db, user);
       return [
+        // eslint-disable-next-line no-restricted-syntax -- the order of the list (coached first), no permission
         ...accesses.filter((access) => access.role === 'coach'),
+        // eslint-disable-next-line no-restricted-syntax -- the order of the list (coached first), no permission
         ...accesses.filter((access) => access.role !== 'coach'),
       ].map((access) => toTeam(access.team, access));
     },

@@ -20,7 +20,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from '../../../../shared/notifications.ts';
-import { isCoachLike } from '../../../../shared/roles.ts';
+import { accountCan } from '../../../../shared/permissions.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -122,7 +122,9 @@ export function NotificationPreferencesForm({ user, onDirtyChange }: Notificatio
     <PreferencesEditor
       saved={query.data}
       // Requests to join reach only a team's coaches: nobody else is shown the row.
-      kinds={NOTIFICATION_KINDS.filter((kind) => kind !== 'join_request' || isCoachLike(user.role))}
+      kinds={NOTIFICATION_KINDS.filter(
+        (kind) => kind !== 'join_request' || accountCan(user, 'receive_join_requests'),
+      )}
       onDirtyChange={onDirtyChange}
     />
   );

@@ -39,7 +39,7 @@ export async function getPendingCount(teamId: number): Promise<number> {
   ).count;
 }
 
-/** The Admin badge: pending requests of the selected team, for coaches; 0 otherwise. */
+/** The Admin badge: pending requests of the selected team, for those who review them; 0 otherwise. */
 export function usePendingJoinRequestCount(teamId: number | null, enabled: boolean): number {
   const query = useQuery({
     // Under the list's key, so a decision reloads it too; polled every 10 s while the tab is open

@@ -4,7 +4,8 @@ import type { Player } from '../../../../shared/api/roster.ts';
 import { AdminTabs, type AdminTab } from './AdminTabs.tsx';
 
 interface AdminPageProps {
-  coachLike: boolean;
+  /** The account administers teams, or holds a flag that opens one of the tabs on this team. */
+  canAdminister: boolean;
   team: Team | null;
   /** The team's players, offered when approving a request ('Link to player'). */
   players: readonly Player[];
@@ -18,7 +19,7 @@ interface AdminPageProps {
 
 /** The #admin tab: Team Administration (docs/product/moderators-and-admin.md). */
 export function AdminPage({
-  coachLike,
+  canAdminister,
   team,
   players,
   loading = false,
@@ -28,7 +29,7 @@ export function AdminPage({
   return (
     <>
       <h1 className="page-title">Team Administration</h1>
-      {!coachLike ? (
+      {!canAdminister ? (
         <section className="card" aria-labelledby="access-restricted-title">
           <h2 id="access-restricted-title" className="card__title">
             Access Restricted
