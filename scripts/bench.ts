@@ -632,6 +632,25 @@ const cases: Case[] = [
 
 const chosen = cases.filter((c) => picked(c.name));
 
+// BENCH_BODIES=<folder> writes each chosen read's answer there first (unzipped, one file per case), with
+// the digits of its time stamps as 'd' (they are the seeding's time): two runs' folders compare a
+// change's answers before and after it.
+const bodiesDir = process.env['BENCH_BODIES'];
+if (bodiesDir) {
+  fs.mkdirSync(bodiesDir, { recursive: true });
+  for (const c of chosen) {
+    if (c.method !== 'GET' || c.headers?.['if-none-match']) continue;
+    app.answerCache.enabled = !c.uncached;
+    const answer = await fetch(c.url, { headers: c.headers ?? {} });
+    const body = (await answer.text()).replace(
+      /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g,
+      (stamp) => stamp.replace(/\d/g, 'd'),
+    );
+    const file = c.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    fs.writeFileSync(path.join(bodiesDir, `${file}.json`), `${answer.status}\n${body}`);
+  }
+}
+
 interface Measured {
   rate: number;
   mean: number;
@@ -683,7 +702,8 @@ console.log(
   `${pgDb ? 'PostgreSQL' : 'PGlite (memory, own thread)'}, ${os.cpus().length} cores, ${connections} connections, ${seconds} s per run;` +
     ` % of the bare route's rate measured just before the case${withHalf ? '; then the same case held at half its rate' : ''}\n`,
 );
-for (const c of chosen) {
+// BENCH_BODIES: only the answers, nothing measured.
+for (const c of bodiesDir ? [] : chosen) {
   const bareRun = await measure(yardstick);
   const full = await measure(c);
   // The delay a user sees when the server is busy but not saturated: half the rate it sustained.

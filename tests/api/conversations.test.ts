@@ -527,6 +527,22 @@ describe.each(BACKENDS)('conversations API on $name', (backend) => {
       );
     });
 
+    it('answers the newest page of a long thread, oldest first', async () => {
+      const started = await start(cast.parent, [cast.coach]);
+      const page = MESSAGE_LIMITS.threadPage;
+      // Two more than a page, a minute apart, stored straight in SQL (the hourly limit would stop them).
+      await t.db.execute(sql`
+        insert into messages (team_id, conversation_id, sender_id, content, created_at)
+        select ${cast.team.id}, ${started.id}, ${cast.coach.id}, 'Message ' || n,
+          now() - interval '1 minute' * (${page + 2} - n)
+        from generate_series(1, ${page + 2}) n`);
+      const messages = await thread(cast.parent, started.id);
+      expect(messages).toHaveLength(page);
+      expect(messages[0]?.content).toBe('Message 3');
+      expect(messages.at(-1)?.content).toBe(`Message ${page + 2}`);
+      expect(messages.map((m) => m.timestamp)).toEqual(messages.map((m) => m.timestamp).sort());
+    });
+
     it('hides the emails of other people from parents and players, not from coaches', async () => {
       const c = await start(cast.coach, [cast.parent, cast.moderator]);
       await say(cast.coach, c.id, 'From the coach');

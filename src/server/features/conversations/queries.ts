@@ -340,21 +340,38 @@ const messageColumns = {
   createdAt: messages.createdAt,
 };
 
-/** The newest `limit` messages of the conversation, oldest first. */
+const packedMessages = pack(messageColumns, sql`${messages.createdAt}, ${messages.id}`);
+const threadPage = preparedPerHandle((db) => {
+  const ofThread = and(
+    eq(messages.teamId, sql.placeholder('teamId')),
+    eq(messages.conversationId, sql.placeholder('conversationId')),
+  );
+  const newest = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(ofThread)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'));
+  return db
+    .select({ rows: packedMessages.value })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(ofThread, inArray(messages.id, newest)))
+    .prepare('thread_page');
+});
+
+/**
+ * The newest `limit` messages of the conversation, oldest first: one prepared statement (db/prepared.ts)
+ * that sends them packed in one row (db/packed-rows.ts).
+ */
 export async function messagesOfConversation(
   db: Db,
   teamId: number,
   conversationId: number,
   limit: number,
 ): Promise<MessageRow[]> {
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.teamId, teamId), eq(messages.conversationId, conversationId)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
-  return rows.reverse();
+  const [row] = await threadPage(db).execute({ teamId, conversationId, limit });
+  return packedMessages.unpack(row?.rows ?? null);
 }
 
 /** The message the sender already stored under this Idempotency-Key, if any. */

@@ -94,7 +94,7 @@ export function createDocumentService({
     return row.uploadedBy === access.user.id && hasCapability(access, 'upload_files');
   }
 
-  function toDocument(access: TeamAccess, row: queries.DocumentWithNames): TeamDocument {
+  function toDocument(access: TeamAccess, row: queries.DocumentListRow): TeamDocument {
     return {
       id: row.id,
       team_id: row.teamId,

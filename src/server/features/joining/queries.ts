@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { inviteTokens, joinRequests, teams, users } from '../../db/schema.ts';
 
 export type JoinRequestRow = typeof joinRequests.$inferSelect;
@@ -100,6 +102,39 @@ export function requestViews(db: Db, teamId: number, id?: number) {
 }
 
 export type JoinRequestView = Awaited<ReturnType<typeof requestViews>>[number];
+
+const packedViews = pack(
+  {
+    ...getTableColumns(joinRequests),
+    userName: requester.name,
+    userEmail: requester.email,
+    reviewerName: reviewer.name,
+  },
+  sql`${joinRequests.createdAt}, ${joinRequests.id}`,
+);
+const requestList = preparedPerHandle((db) =>
+  db
+    .select({ rows: packedViews.value })
+    .from(joinRequests)
+    .innerJoin(requester, eq(requester.id, joinRequests.userId))
+    .leftJoin(reviewer, eq(reviewer.id, joinRequests.reviewedBy))
+    .where(eq(joinRequests.teamId, sql.placeholder('teamId')))
+    .prepare('join_request_list'),
+);
+
+/**
+ * The team's requests as requestViews reads them, in one prepared statement (db/prepared.ts) that
+ * sends them packed in one row (db/packed-rows.ts): the Join Requests tab's read.
+ */
+export async function requestViewsOfTeam(db: Db, teamId: number): Promise<JoinRequestView[]> {
+  const [row] = await requestList(db).execute({ teamId });
+  return packedViews.unpack(row?.rows ?? null).map(({ userName, userEmail, reviewerName, ...request }) => ({
+    request,
+    userName,
+    userEmail,
+    reviewerName,
+  }));
+}
 
 /** The user's own join requests with their teams' names, newest first. */
 export function requestsOfUser(db: Db, userId: number) {

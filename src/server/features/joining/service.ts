@@ -291,7 +291,7 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
     /** Join Requests tab: coaches of the team and admins only. */
     async list(access: TeamAccess): Promise<JoinRequest[]> {
       requireCapability(access, 'review_join_requests');
-      const rows = await queries.requestViews(db, access.team.id);
+      const rows = await queries.requestViewsOfTeam(db, access.team.id);
       return rows.map(toJoinRequest).sort(reviewOrder);
     },
 

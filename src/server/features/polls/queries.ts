@@ -1,10 +1,18 @@
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { players, pollVotes, polls, users } from '../../db/schema.ts';
+import { pack } from '../../db/packed-rows.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
+import { players, pollVotes, polls, teams, users } from '../../db/schema.ts';
+import {
+  type ContactRow,
+  contactsOfTeamPacked,
+  type PlayerRow,
+  playersOfTeamPacked,
+} from '../roster/queries.ts';
 
 // Every query names the team as well as the poll: a poll, vote or player id alone never reaches across
-// teams. A list is read in a fixed number of statements (polls, then every vote of the team's polls),
-// never one per poll.
+// teams. A list is read in one statement (its polls, every vote of them, and the team's players and
+// contacts the votes' eligibility reads), never one per poll.
 
 export type PollRow = typeof polls.$inferSelect;
 export type PollWithAuthor = PollRow & { authorName: string | null };
@@ -43,25 +51,89 @@ export function pollsOfTeam(db: Db, teamId: number, pollId?: number): Promise<Po
     .orderBy(desc(polls.createdAt), desc(polls.id));
 }
 
-/** Every vote of the team's polls (or of one poll) with player and voter names, in one statement. */
-export function votesOfTeam(db: Db, teamId: number, pollId?: number): Promise<VoteRow[]> {
+const voteColumns = {
+  id: pollVotes.id,
+  pollId: pollVotes.pollId,
+  playerId: pollVotes.playerId,
+  playerName: players.name,
+  optionIndex: pollVotes.optionIndex,
+  voterId: pollVotes.voterId,
+  voterName: users.name,
+  votedAsStaff: pollVotes.votedAsStaff,
+  createdAt: pollVotes.createdAt,
+};
+
+const packedPolls = pack(pollColumns, sql`${polls.createdAt} desc, ${polls.id} desc`);
+const packedVotes = pack(voteColumns, sql`${pollVotes.createdAt}, ${pollVotes.id}`);
+
+/**
+ * A poll list's one statement: the team's polls (or one of them) newest first with their authors'
+ * names, every vote of them oldest first with player and voter names, the team's players, and its
+ * contacts when `withContacts` (who a parent answers for reads them). Each list is packed
+ * (db/packed-rows.ts); each names the team in its WHERE clause. `team` and `poll` are numbers or the
+ * prepared statement's placeholders.
+ */
+function pollViewSelect(
+  db: Db,
+  team: number | Placeholder,
+  poll: number | Placeholder | undefined,
+  withContacts: boolean,
+) {
   return db
     .select({
-      id: pollVotes.id,
-      pollId: pollVotes.pollId,
-      playerId: pollVotes.playerId,
-      playerName: players.name,
-      optionIndex: pollVotes.optionIndex,
-      voterId: pollVotes.voterId,
-      voterName: users.name,
-      votedAsStaff: pollVotes.votedAsStaff,
-      createdAt: pollVotes.createdAt,
+      polls: sql<string>`${db
+        .select({ rows: packedPolls.value })
+        .from(polls)
+        .leftJoin(users, eq(users.id, polls.authorId))
+        .where(and(eq(polls.teamId, team), poll === undefined ? undefined : eq(polls.id, poll)))}`,
+      votes: sql<string>`${db
+        .select({ rows: packedVotes.value })
+        .from(pollVotes)
+        .innerJoin(players, and(eq(players.id, pollVotes.playerId), eq(players.teamId, pollVotes.teamId)))
+        .leftJoin(users, eq(users.id, pollVotes.voterId))
+        .where(
+          and(eq(pollVotes.teamId, team), poll === undefined ? undefined : eq(pollVotes.pollId, poll)),
+        )}`,
+      players: sql<string>`${playersOfTeamPacked.value(db, team)}`,
+      contacts: withContacts
+        ? sql<string>`${contactsOfTeamPacked.value(db, team)}`
+        : sql<string | null>`null`,
     })
-    .from(pollVotes)
-    .innerJoin(players, and(eq(players.id, pollVotes.playerId), eq(players.teamId, pollVotes.teamId)))
-    .leftJoin(users, eq(users.id, pollVotes.voterId))
-    .where(and(eq(pollVotes.teamId, teamId), pollId === undefined ? undefined : eq(pollVotes.pollId, pollId)))
-    .orderBy(asc(pollVotes.createdAt), asc(pollVotes.id));
+    .from(teams)
+    .where(eq(teams.id, team));
+}
+
+const teamParam = sql.placeholder('teamId');
+const pollListStatements = {
+  withContacts: preparedPerHandle((db) =>
+    pollViewSelect(db, teamParam, undefined, true).prepare('poll_list_with_contacts'),
+  ),
+  withoutContacts: preparedPerHandle((db) =>
+    pollViewSelect(db, teamParam, undefined, false).prepare('poll_list'),
+  ),
+};
+
+/**
+ * The team's polls (all, or the one of `pollId`) with their votes, players and (when `withContacts`)
+ * contacts, in one round trip: the list's read is a prepared statement, one poll's is built each time.
+ */
+export async function pollView(
+  db: Db,
+  teamId: number,
+  pollId: number | undefined,
+  withContacts: boolean,
+): Promise<{ polls: PollWithAuthor[]; votes: VoteRow[]; players: PlayerRow[]; contacts: ContactRow[] }> {
+  // The rows' types are declared here: a left-joined author or voter may be gone (a null name).
+  const [row] =
+    pollId === undefined
+      ? await pollListStatements[withContacts ? 'withContacts' : 'withoutContacts'](db).execute({ teamId })
+      : await pollViewSelect(db, teamId, pollId, withContacts);
+  return {
+    polls: packedPolls.unpack(row?.polls ?? null),
+    votes: packedVotes.unpack(row?.votes ?? null),
+    players: playersOfTeamPacked.unpack(row?.players ?? null),
+    contacts: contactsOfTeamPacked.unpack(row?.contacts ?? null),
+  };
 }
 
 /** The team of the poll, before anything else is read; undefined when there is no such poll. */

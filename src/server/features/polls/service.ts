@@ -16,7 +16,8 @@ import { countHit } from '../../db/rate-counter.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http-error.ts';
 import { requireVerifiedSender } from '../auth/verified-sender.ts';
 import { notifyTeam } from '../notifications/notify.ts';
-import { playersAnsweredFor, playersToAnswerFor } from '../roster/answering.ts';
+import { answeringReadsContacts, playersAnsweredAmong, playersToAnswerFor } from '../roster/answering.ts';
+import type { ContactRow, PlayerRow } from '../roster/queries.ts';
 import { requireCapability, type TeamAccess } from '../teams/access.ts';
 import { pollNotice } from './notice.ts';
 import * as queries from './queries.ts';
@@ -50,8 +51,13 @@ export function createPollService({
   db: Db;
   config: Pick<Config, 'POLL_LIMIT_PER_AUTHOR_PER_HOUR'>;
 }) {
-  async function eligibilityOf(access: TeamAccess): Promise<Eligibility> {
-    const players = await playersAnsweredFor(db, access);
+  /** Who sees which votes and votes for whom, from the team's players and contacts the view read. */
+  function eligibilityOf(
+    access: TeamAccess,
+    rows: readonly PlayerRow[],
+    contacts: readonly ContactRow[],
+  ): Eligibility {
+    const players = playersAnsweredAmong(access, rows, contacts);
     return {
       seesAllVotes: hasCapability(access, 'view_all_votes'),
       eligible: new Map(players.map((p) => [p.id, { id: p.id, name: p.name }])),
@@ -104,13 +110,15 @@ export function createPollService({
     };
   }
 
-  /** The polls (all of the team, or one) as the caller sees them, in four statements whatever their number. */
+  /** The polls (all of the team, or one) as the caller sees them, in one statement whatever their number. */
   async function view(access: TeamAccess, pollId?: number): Promise<PollList> {
-    const [rows, votes, who] = await Promise.all([
-      queries.pollsOfTeam(db, access.team.id, pollId),
-      queries.votesOfTeam(db, access.team.id, pollId),
-      eligibilityOf(access),
-    ]);
+    const {
+      polls: rows,
+      votes,
+      players,
+      contacts,
+    } = await queries.pollView(db, access.team.id, pollId, answeringReadsContacts(access));
+    const who = eligibilityOf(access, players, contacts);
     const byPoll = new Map<number, queries.VoteRow[]>();
     for (const vote of votes) byPoll.set(vote.pollId, [...(byPoll.get(vote.pollId) ?? []), vote]);
     const now = new Date();

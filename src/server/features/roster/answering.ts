@@ -54,8 +54,10 @@ function mineOf(viewer: RosterViewer, player: queries.PlayerRow, contacts: reado
 }
 
 /** Contacts only matter to a parent (is_mine of a player or a coach does not read them). */
+export const answeringReadsContacts = (access: Pick<TeamAccess, 'role'>) => access.role === 'parent';
+
 const contactsFor = (db: Db, viewer: RosterViewer, teamId: number) =>
-  viewer.role === 'parent' ? queries.contactsOfTeam(db, teamId) : Promise.resolve([]);
+  answeringReadsContacts(viewer) ? queries.contactsOfTeam(db, teamId) : Promise.resolve([]);
 
 /** The team's players the caller answers for, in roster order (by jersey number, then name). */
 export async function playersAnsweredFor(db: Db, access: TeamAccess): Promise<queries.PlayerRow[]> {
@@ -64,6 +66,19 @@ export async function playersAnsweredFor(db: Db, access: TeamAccess): Promise<qu
     queries.playersOfTeam(db, access.team.id),
     contactsFor(db, viewer, access.team.id),
   ]);
+  return playersAnsweredAmong(access, rows, contacts);
+}
+
+/**
+ * playersAnsweredFor on rows already read (a read that has the team's players anyway). `contacts`: the
+ * team's, which only a parent's answer reads (none are needed for anyone else).
+ */
+export function playersAnsweredAmong(
+  access: TeamAccess,
+  rows: readonly queries.PlayerRow[],
+  contacts: readonly queries.ContactRow[],
+): queries.PlayerRow[] {
+  const viewer = rosterViewer(access);
   return rows
     .filter((row) => answersFor(viewer, row, contacts))
     .sort((a, b) =>

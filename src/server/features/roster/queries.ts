@@ -194,6 +194,13 @@ export async function rosterOfTeam(
   };
 }
 
+/** All the team's players (playersOfTeam) as one value of another statement, as familyMembersPacked. */
+export const playersOfTeamPacked = {
+  value: (db: Db, team: number | Placeholder) =>
+    db.select({ rows: packedPlayers.value }).from(players).where(eq(players.teamId, team)),
+  unpack: packedPlayers.unpack,
+};
+
 /** All the team's contacts (contactsOfTeam) as one value of another statement, as familyMembersPacked. */
 export const contactsOfTeamPacked = {
   value: (db: Db, team: number | Placeholder) =>
