@@ -58,3 +58,25 @@ describe('apiRequest on a dropped connection', () => {
     await expect(read).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('apiRequest and the browser’s other work', () => {
+  it('starts a read only after giving the browser its turn, and a write at once', async () => {
+    let release: () => void = () => undefined;
+    const yieldToBrowser = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    vi.stubGlobal('scheduler', { yield: yieldToBrowser });
+    const signals = hangingFetch();
+
+    void apiRequest('/teams/3/players').catch(() => undefined);
+    expect(yieldToBrowser).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(signals).toHaveLength(0);
+    release();
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+
+    void apiRequest('/teams/3/players', { method: 'POST', json: { name: 'Bea Ruiz' } }).catch(
+      () => undefined,
+    );
+    expect(signals).toHaveLength(2);
+    expect(yieldToBrowser).toHaveBeenCalledTimes(1);
+  });
+});

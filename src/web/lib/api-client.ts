@@ -85,6 +85,21 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, fallbackDetail(response), body);
 }
 
+interface TaskScheduler {
+  yield?: () => Promise<void>;
+}
+
+/**
+ * Lets the browser run its own tasks before a read starts: a screen's first render starts a dozen
+ * reads at once, and each `fetch` costs the main thread about a millisecond (four on a slow phone), so
+ * together they made one long task that held back the first taps. Where the browser has no
+ * `scheduler.yield` the read starts at once, as before.
+ */
+function yieldToBrowser(): Promise<void> | undefined {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  return scheduler?.yield?.();
+}
+
 /** A signal that aborts with the caller's signal or after `ms`; `clear` stops the timer. */
 function withTimeout(signal: AbortSignal | undefined, ms: number) {
   const controller = new AbortController();
@@ -119,6 +134,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   const deadline = method === 'GET' ? null : withTimeout(options.signal, WRITE_TIMEOUT_MS);
   // A read the page itself started before the app's files arrived (lib/early-reads.ts) is taken once.
   const early = method === 'GET' && !options.headers ? takeEarlyRead(path, token) : undefined;
+  const browserTurn = method === 'GET' && !early ? yieldToBrowser() : undefined;
+  if (browserTurn) await browserTurn;
   let response: Response;
   try {
     response =
