@@ -47,7 +47,7 @@ export function outsideCitations(file: string, text: string): string[] {
     // '../shared' inside src is src/shared (an import); from the root or past it, it is the outside folder.
     // A TypeScript module path ('../shared/polls.ts') is an import, perhaps in a lint probe's text that
     // stands for another file: the outside folder holds no TypeScript.
-    for (const match of line.matchAll(/((?:\.\.[/\\])+)shared\b(?![/\\][\w.-]+\.tsx?\b)/g)) {
+    for (const match of line.matchAll(/((?:\.\.[/\\])+)shared\b(?![/\\][\w./\\-]+\.tsx?\b)/g)) {
       const target = path.resolve(root, path.dirname(file), `${match[1]}shared`);
       if (path.relative(root, target).startsWith('..')) {
         problems.push(`${where}: a path out of the repository: ${line.trim()}`);
@@ -73,6 +73,10 @@ describe('citations', () => {
     expect(
       outsideCitations('tests/unit/x.test.ts', "'import { a } from '../../../../shared/polls.ts';'"),
     ).toEqual([]);
+    expect(
+      outsideCitations('tests/unit/x.test.ts', "'import type { T } from '../../../../shared/api/teams.ts';'"),
+    ).toEqual([]);
+    expect(outsideCitations('docs/x.md', 'see ../../shared/spec/part-1.md')).toHaveLength(2);
   });
 
   it('no file under src, tests, docs or the README cites the outside specification or its decision page', () => {
