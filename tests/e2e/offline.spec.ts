@@ -2,6 +2,7 @@ import { type BrowserContext, expect, type Page, test, type TestInfo } from '@pl
 import { todayIn } from '../../src/shared/event-dates.ts';
 import {
   apiCall,
+  CLUB,
   coachWithTeam,
   goToTab,
   isPhone,
@@ -67,8 +68,9 @@ test('the manifest is valid, its icons load at their sizes, and Chromium finds t
   const manifest = (await response.json()) as Manifest;
   expect(manifest).toMatchObject({
     id: '/',
-    name: 'Club Teams',
-    short_name: 'Club Teams',
+    // The club's (CLUB_NAME in playwright.config.ts), shortened for the home screen (decision 047).
+    name: CLUB,
+    short_name: 'Riverside',
     start_url: '/',
     scope: '/',
     display: 'standalone',
