@@ -26,6 +26,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { watchSlowBodies } from './plugins/slow-bodies.ts';
 import { signedInScope, teamAccessPlugin } from './plugins/team-scope.ts';
 import { inlineScriptHashes, WEB_ROOT, webPlugin } from './plugins/web.ts';
+import { shortClubName } from './web-manifest.ts';
 import { errorForLog } from './error-log.ts';
 import { type RouteContext, type RouteScope, routesOf, type ServerFeature } from './feature-module.ts';
 import { SERVER_FEATURES } from './features.ts';
@@ -273,8 +274,16 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
     },
     { prefix: '/api' },
   );
-  if (config.SERVE_WEB) await app.register(webPlugin, { root: webRoot });
-  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
+  if (config.SERVE_WEB) {
+    await app.register(webPlugin, {
+      root: webRoot,
+      club: {
+        name: config.CLUB_NAME,
+        shortName: config.CLUB_SHORT_NAME ?? shortClubName(config.CLUB_NAME),
+        themeColor: config.CLUB_THEME_COLOR,
+      },
+    });
+  } else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
 
   const housekeeping = setInterval(
     () => {

@@ -1,6 +1,7 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { DEFAULT_TEAM_TIME_ZONE } from '../shared/teams.ts';
+import { DEFAULT_THEME_COLOR, SHORT_NAME_MAX } from './web-manifest.ts';
 
 // The one place the environment is read. Everything else receives a typed Config.
 
@@ -27,6 +28,20 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   CLUB_NAME: z.string().trim().min(1).max(100).default('Riverside Youth Soccer Club'),
+  /** The installed app's name under its icon; unset: CLUB_NAME's leading words that fit (web-manifest.ts). */
+  CLUB_SHORT_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SHORT_NAME_MAX, `CLUB_SHORT_NAME must be at most ${SHORT_NAME_MAX} characters`)
+    .optional(),
+  /** The installed app's theme colour, in its manifest. */
+  CLUB_THEME_COLOR: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-f]{6}$/i, 'CLUB_THEME_COLOR must be a colour written #rrggbb')
+    .default(DEFAULT_THEME_COLOR)
+    .transform((colour) => colour.toLowerCase()),
   /** Base of every link in an email; never taken from the request's Host header. */
   PUBLIC_URL: z
     .string()

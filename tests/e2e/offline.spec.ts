@@ -1,11 +1,21 @@
 import { type BrowserContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { todayIn } from '../../src/shared/event-dates.ts';
-import { apiCall, coachWithTeam, goToTab, isPhone, openNavigation, signInAs } from './helpers.ts';
+import {
+  apiCall,
+  CLUB,
+  coachWithTeam,
+  goToTab,
+  isPhone,
+  joinApprovedFor,
+  openNavigation,
+  registerAccount,
+  signInAs,
+} from './helpers.ts';
 
 // The app on a phone's home screen and with no signal (issue 20, docs/decisions/047): the manifest is
 // valid and Chromium finds the app installable; the service worker controls the page from the first
-// visit on; after a visit, the schedule, the roster and the announcements read offline, marked
-// 'Offline - as of' the time they were kept; a write made offline fails with the usual message and is
+// visit on; after a visit, the schedule, the roster, the announcements, a conversation's recent messages
+// and the roster's contact sheet read offline, marked 'Offline - as of' the time they were kept; a write made offline fails with the usual message and is
 // never sent later; signing out deletes what was kept.
 
 const ZONE = 'America/Chicago';
@@ -58,8 +68,9 @@ test('the manifest is valid, its icons load at their sizes, and Chromium finds t
   const manifest = (await response.json()) as Manifest;
   expect(manifest).toMatchObject({
     id: '/',
-    name: 'Club Teams',
-    short_name: 'Club Teams',
+    // The club's (CLUB_NAME in playwright.config.ts), shortened for the home screen (decision 047).
+    name: CLUB,
+    short_name: 'Riverside',
     start_url: '/',
     scope: '/',
     display: 'standalone',
@@ -206,4 +217,80 @@ test('after a visit, the schedule, roster and announcements read offline as of w
     page.evaluate(async () => (await caches.keys()).filter((name) => name !== 'club-api-public'));
   await expect.poll(usersCaches).toEqual([expect.stringMatching(/^club-shell-/)]);
   expect((await keptReads(page)).filter((path) => path !== '/api/config')).toEqual([]);
+});
+
+test("after a visit that opened them, a conversation's recent messages and the contact sheet read offline @phone", async ({
+  page,
+  context,
+  request,
+}, info: TestInfo) => {
+  const coach = await coachWithTeam(request, 'U10 Far Field', [{ name: 'Mia Lopez', jersey_number: 10 }]);
+  const parent = await registerAccount(request, 'Paula Lopez', { role: 'parent' });
+  await joinApprovedFor(request, coach, parent, coach.players[0]?.id);
+  const parentId = (await apiCall<{ id: number }>(request, parent, 'get', '/auth/me')).id;
+  const conversation = await apiCall<{ id: number }>(
+    request,
+    coach,
+    'post',
+    `/messaging/conversations?team_id=${coach.team.id}`,
+    { name: 'Away day', participant_ids: [parentId] },
+  );
+  for (const [author, content] of [
+    [coach, 'The bus leaves at 8:15 from the car park.'],
+    [parent, 'Mia will be there, with her boots.'],
+  ] as const) {
+    await apiCall(request, author, 'post', '/messaging/messages', {
+      content,
+      conversation_id: conversation.id,
+    });
+  }
+  const thread = `/#messages?subtab=conversations&conversationId=${conversation.id}`;
+
+  // The first visit, under the worker: the conversation is opened, then Team > Contact Sheet.
+  await signInAs(page, coach, thread);
+  await controlled(page);
+  await page.reload();
+  await controlled(page);
+  await expect(page.getByRole('heading', { name: 'Away day', level: 2 })).toBeVisible();
+  await expect(page.getByRole('log')).toContainText('Mia will be there, with her boots.');
+  await goToTab(page, info, 'Team');
+  await page.getByRole('button', { name: 'Contact Sheet' }).click();
+  const sheet = page.getByRole('region', { name: 'U10 Far Field: Contact Sheet' });
+  await expect(sheet.getByRole('rowheader', { name: 'Mia Lopez' })).toBeVisible();
+  await expect(sheet).toContainText('Paula Lopez');
+  await expect
+    .poll(() => keptReads(page))
+    .toEqual(
+      expect.arrayContaining([
+        `/api/messaging/conversations/${coach.team.id}`,
+        `/api/messaging/conversations/${conversation.id}/messages`,
+        `/api/teams/${coach.team.id}/contact-sheet`,
+      ]),
+    );
+  const keptAt = clockTimesAroundNow();
+
+  // No signal: the conversation opens from the address with its recent messages, as of when kept.
+  await context.setOffline(true);
+  await page.goto(thread);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Away day', level: 2 })).toBeVisible();
+  const log = page.getByRole('log');
+  await expect(log).toContainText('The bus leaves at 8:15 from the car park.');
+  await expect(log).toContainText('Mia will be there, with her boots.');
+  const pill = offlinePill(page);
+  await expect(pill).toContainText(/^Offline - as of \d{1,2}:\d\d [AP]M/);
+  const shown = (await pill.textContent()) ?? '';
+  expect(
+    keptAt.some((time) => shown.startsWith(`Offline - as of ${time}`)),
+    shown,
+  ).toBe(true);
+
+  // The contact sheet, through Team > Contact Sheet as on the first visit, still offline.
+  await goToTab(page, info, 'Team');
+  await page.getByRole('button', { name: 'Contact Sheet' }).click();
+  await expect(sheet.getByRole('rowheader', { name: 'Mia Lopez' })).toBeVisible();
+  await expect(sheet).toContainText('Paula Lopez');
+  await expect(sheet.getByRole('alert')).toHaveCount(0);
+  await expect(offlinePill(page)).toContainText(/^Offline - as of \d{1,2}:\d\d [AP]M/);
+  await context.setOffline(false);
 });

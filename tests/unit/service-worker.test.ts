@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const ORIGIN = 'https://club.example';
 const SOURCE = fs.readFileSync(path.join(import.meta.dirname, '../../src/web/public/sw.js'), 'utf8');
-const SHELL_FILES = ['/index.html', '/assets/index-AbC123.js'];
+const SHELL_FILES = ['/index.html', '/assets/index-AbC123.js', '/manifest.webmanifest'];
 
 class FakeCache {
   readonly entries = new Map<string, Response>();
@@ -172,6 +172,8 @@ describe("the service worker's request policy", () => {
     // The shell: this release's files from its copy; other files and the worker from the network.
     ['GET', '/assets/index-AbC123.js', 'shell'],
     ['GET', '/assets/index-Old999.js', 'pass'],
+    // The manifest holds the club's settings, which change without a release: the server's first.
+    ['GET', '/manifest.webmanifest', 'file'],
     ['GET', '/sw.js', 'pass'],
   ])('%s %s: %s', (method, url, expected) => {
     expect(policy(method, `${ORIGIN}${url}`)).toBe(expected);
@@ -340,5 +342,18 @@ describe("the service worker's shell", () => {
     expect(await offline.text()).toBe('file /index.html');
     const script = (await worker.dispatchFetch(read('/assets/index-AbC123.js', null, 'no-cors'))) as Response;
     expect(await script.text()).toBe('file /assets/index-AbC123.js');
+  });
+
+  it("answers the manifest (the club's settings) from the network, and with this release's copy only offline", async () => {
+    const worker = loadWorker();
+    const lifetime: Promise<unknown>[] = [];
+    worker.listeners.get('install')!({ waitUntil: (promise: Promise<unknown>) => lifetime.push(promise) });
+    await Promise.all(lifetime);
+    worker.setNetwork(async () => answer('{"theme_color":"#1d4ed8"}'));
+    const online = (await worker.dispatchFetch(read('/manifest.webmanifest', null, 'cors'))) as Response;
+    expect(await online.text()).toBe('{"theme_color":"#1d4ed8"}');
+    worker.setNetwork(() => Promise.reject(new TypeError('Failed to fetch')));
+    const offline = (await worker.dispatchFetch(read('/manifest.webmanifest', null, 'cors'))) as Response;
+    expect(await offline.text()).toBe('file /manifest.webmanifest');
   });
 });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROJECT_ROOT } from '../project-root.ts';
+import { type ClubIdentity, clubManifest } from '../web-manifest.ts';
 
 export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -52,7 +53,15 @@ export function inlineScriptHashes(root: string = WEB_ROOT): string[] {
 export interface WebPluginOptions {
   /** The built app; dist/web by default. */
   root?: string;
+  /**
+   * The club's name, short name and theme colour: with them, /manifest.webmanifest is the build's with
+   * these in place of its own (web-manifest.ts); without, the build's file as it is.
+   */
+  club?: ClubIdentity;
 }
+
+/** The web app manifest's file in the build (from src/web/public). */
+const MANIFEST = 'manifest.webmanifest';
 
 /**
  * Serves the built single-page app, and index.html for every other page address (/user-guide,
@@ -75,13 +84,33 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebPluginOptio
       // One route for each file the browser asks for: its compressed copies are sent in its place, and
       // need no routes (addresses) of their own, which were two thirds of the routes built at every
       // start (docs/decisions/034).
-      globIgnore: ['**/*.br', '**/*.gz'],
+      globIgnore: options.club ? ['**/*.br', '**/*.gz', MANIFEST] : ['**/*.br', '**/*.gz'],
       cacheControl: false,
       // The build manifest (.vite/) is for the budget script, not for browsers.
       dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', webCacheControl(path.relative(root, filePath)));
       },
+    });
+  }
+  const { club } = options;
+  if (club && hasPage()) {
+    // Read at each request as the static files are, so a release's manifest is the one sent: a few
+    // hundred bytes, not worth compressing.
+    app.get(`/${MANIFEST}`, async (_request, reply) => {
+      let built: Record<string, unknown>;
+      try {
+        built = JSON.parse(await fs.promises.readFile(path.join(root, MANIFEST), 'utf8')) as Record<
+          string,
+          unknown
+        >;
+      } catch {
+        return reply.status(404).send({ detail: 'Not found' });
+      }
+      return reply
+        .header('Cache-Control', CACHE_PUBLIC)
+        .type('application/manifest+json; charset=utf-8')
+        .send(JSON.stringify(clubManifest(built, club)));
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -47,7 +47,8 @@ const KEPT_READS = [
 /**
  * What this worker does with a request: 'page' (a page of the app: network first, else this release's
  * index.html), 'shell' (a file of this release: kept copy first), 'api' (a kept read: network first,
- * else the user's kept answer), 'public-api' (the same for GET /api/config), or 'pass' (not touched:
+ * else the user's kept answer), 'public-api' (the same for GET /api/config), 'file' (the manifest:
+ * network first, else this release's kept copy), or 'pass' (not touched:
  * the browser sends it as if there were no worker). Only GETs of this origin are ever touched: writes
  * are never kept, queued or replayed.
  */
@@ -69,6 +70,9 @@ function requestPolicy(method, url, mode, origin, shellFiles) {
   }
   if (path === '/sw.js') return 'pass';
   if (mode === 'navigate') return 'page';
+  // The manifest carries the club's name and colour from the server's configuration, which may change
+  // without a release: the server's first, this release's copy offline.
+  if (path === '/manifest.webmanifest' && shellFiles.includes(path)) return 'file';
   return shellFiles.includes(path) ? 'shell' : 'pass';
 }
 
@@ -178,6 +182,17 @@ async function networkFirstPage(request) {
   }
 }
 
+/** The manifest: the server's, else this release's kept copy. */
+async function networkFirstFile(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match(request, { cacheName: SHELL_CACHE });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 /** A file of this release: its names change with its content, so the kept copy is the right one. */
 async function keptFirst(request) {
   const kept = await caches.match(request, { cacheName: SHELL_CACHE });
@@ -237,6 +252,7 @@ self.addEventListener('fetch', (event) => {
   if (policy === 'pass') return;
   if (policy === 'page') event.respondWith(networkFirstPage(request));
   else if (policy === 'shell') event.respondWith(keptFirst(request));
+  else if (policy === 'file') event.respondWith(networkFirstFile(request));
   else event.respondWith(networkFirstApi(event, policy));
 });
 
