@@ -6,6 +6,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   WRITE_TIMEOUT_MS,
 } from '../../src/web/lib/api-client.ts';
+import { clearToken, setToken } from '../../src/web/lib/auth-token.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -78,5 +79,36 @@ describe('apiRequest and the browser’s other work', () => {
     );
     expect(signals).toHaveLength(2);
     expect(yieldToBrowser).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a read that waits for the browser’s turn', () => {
+  it('goes out with the token of whoever is signed in when it starts, not when it was asked', async () => {
+    let release: () => void = () => undefined;
+    vi.stubGlobal('scheduler', {
+      yield: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    const seen: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+        seen.push(new Headers(init?.headers).get('Authorization'));
+        return Promise.resolve(new Response('{}', { status: 200 }));
+      }),
+    );
+    setToken('token-of-the-parent');
+    const read = apiRequest('/teams/3/players');
+    clearToken();
+    release();
+    await read;
+    expect(seen).toEqual([null]);
+
+    setToken('token-of-the-parent');
+    const second = apiRequest('/teams/3/players');
+    setToken('token-of-the-coach');
+    release();
+    await second;
+    expect(seen).toEqual([null, 'Bearer token-of-the-coach']);
+    clearToken();
   });
 });

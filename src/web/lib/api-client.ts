@@ -135,7 +135,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   // A read the page itself started before the app's files arrived (lib/early-reads.ts) is taken once.
   const early = method === 'GET' && !options.headers ? takeEarlyRead(path, token) : undefined;
   const browserTurn = method === 'GET' && !early ? yieldToBrowser() : undefined;
-  if (browserTurn) await browserTurn;
+  if (browserTurn) {
+    await browserTurn;
+    // A sign-out or sign-in may have run meanwhile: the read goes out as whoever is signed in now, never
+    // with the token of someone who has left (the worker would keep their answer on a shared phone).
+    if (options.token === undefined) {
+      const current = getToken();
+      if (current) headers.set('Authorization', `Bearer ${current}`);
+      else headers.delete('Authorization');
+    }
+  }
   let response: Response;
   try {
     response =
