@@ -99,6 +99,8 @@ describe("the club's short name and theme colour settings", () => {
         'CLUB_THEME_COLOR must be a colour written #rrggbb',
       );
     }
+    // Twelve characters as a reader counts them (and as the name's shortening does), 17 UTF-16 units.
+    expect(loadConfig({ CLUB_SHORT_NAME: 'Río FC 🥅🥅🥅🥅🥅' }).CLUB_SHORT_NAME).toBe('Río FC 🥅🥅🥅🥅🥅');
     expect(() => loadConfig({ CLUB_SHORT_NAME: 'Lakeside United' })).toThrow(
       'CLUB_SHORT_NAME must be at most 12 characters',
     );
