@@ -34,8 +34,8 @@ interface BoundaryProps {
   placement: ScreenPlacement;
   /** Offered beside Retry when the screen is a dialog that can be closed. */
   onClose?: () => void;
-  /** Replaces a failed lazy component with a new attempt (a no-op otherwise). */
-  renewIfFailed: () => void;
+  /** Replaces a failed lazy component with a new attempt (a no-op otherwise); Retry says it asked. */
+  renewIfFailed: (askedByRetry: boolean) => void;
   /** Called at each render, so that a retry renders the new attempt. */
   renderScreen: () => ReactNode;
 }
@@ -46,7 +46,7 @@ class ScreenLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   constructor(props: BoundaryProps) {
     super(props);
     // Opened again after a failure: try afresh rather than show the old failure.
-    props.renewIfFailed();
+    props.renewIfFailed(false);
   }
 
   static getDerivedStateFromError(error: unknown) {
@@ -54,7 +54,7 @@ class ScreenLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   private readonly retry = () => {
-    this.props.renewIfFailed();
+    this.props.renewIfFailed(true);
     this.setState({ error: null });
   };
 
@@ -91,18 +91,19 @@ export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placement: ScreenPlacement = 'page',
 ) {
-  let failures = 0;
   let failed = false;
-  const attempt = () =>
+  const attempt = (askedByRetry: boolean) =>
     lazy(async () => {
       try {
         return { default: await load() };
       } catch (error) {
-        failures += 1;
-        // Online and failing again: the file may be gone (a new release renamed it) or the browser
-        // may remember the failed import() for the life of the page. Reloading fetches the current
-        // page and its files; the address keeps the tab.
-        if (failures > 1 && navigator.onLine) {
+        // A Retry the user asked for fails while online: the file may be gone (a new release renamed
+        // it) or the browser may remember the failed import() for the life of the page. Reloading
+        // fetches the current page and its files; the address keeps the tab. Only a tap does this: a
+        // new attempt because the screen was shown again (or React threw away an unfinished render
+        // and built the screen anew) shows the failure, or a file that stays missing would reload the
+        // page in a loop.
+        if (askedByRetry && navigator.onLine) {
           window.location.reload();
           return new Promise<never>(() => {});
         }
@@ -110,11 +111,11 @@ export function lazyScreen<P extends object>(
         throw new ScreenLoadError(error);
       }
     });
-  let Screen = attempt();
-  const renewIfFailed = () => {
+  let Screen = attempt(false);
+  const renewIfFailed = (askedByRetry: boolean) => {
     if (!failed) return;
     failed = false;
-    Screen = attempt();
+    Screen = attempt(askedByRetry);
   };
 
   function LazyScreen(props: P) {
