@@ -24,6 +24,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/one-query-per-connection.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

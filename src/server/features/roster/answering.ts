@@ -1,6 +1,7 @@
 import { canRsvpFor } from '../../../shared/rsvp.ts';
 import { compareByJersey } from '../../../shared/teams.ts';
 import type { Db } from '../../db/connect.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
@@ -62,9 +63,9 @@ const contactsFor = (db: Db, viewer: RosterViewer, teamId: number) =>
 /** The team's players the caller answers for, in roster order (by jersey number, then name). */
 export async function playersAnsweredFor(db: Db, access: TeamAccess): Promise<queries.PlayerRow[]> {
   const viewer = rosterViewer(access);
-  const [rows, contacts] = await Promise.all([
-    queries.playersOfTeam(db, access.team.id),
-    contactsFor(db, viewer, access.team.id),
+  const [rows, contacts] = await readTogether(db, [
+    () => queries.playersOfTeam(db, access.team.id),
+    () => contactsFor(db, viewer, access.team.id),
   ]);
   return playersAnsweredAmong(access, rows, contacts);
 }
@@ -102,10 +103,10 @@ export interface Answerer {
  * them (RSVP reminders).
  */
 export async function familyAnswerers(db: Db, teamId: number, userId?: number): Promise<Answerer[]> {
-  const [members, rows, contacts] = await Promise.all([
-    queries.familyMembers(db, teamId, userId),
-    queries.playersOfTeam(db, teamId),
-    queries.contactsOfTeam(db, teamId),
+  const [members, rows, contacts] = await readTogether(db, [
+    () => queries.familyMembers(db, teamId, userId),
+    () => queries.playersOfTeam(db, teamId),
+    () => queries.contactsOfTeam(db, teamId),
   ]);
   return answerersAmong(members, rows, contacts);
 }
@@ -148,9 +149,9 @@ export async function playersToAnswerFor(
   messages: RefusalMessages,
 ): Promise<queries.PlayerRow[]> {
   const viewer = rosterViewer(access);
-  const [rows, contacts] = await Promise.all([
-    queries.playersWithIds(db, access.team.id, ids),
-    contactsFor(db, viewer, access.team.id),
+  const [rows, contacts] = await readTogether(db, [
+    () => queries.playersWithIds(db, access.team.id, ids),
+    () => contactsFor(db, viewer, access.team.id),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {

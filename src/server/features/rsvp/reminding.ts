@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { type Answerer, familyAnswerers } from '../roster/answering.ts';
 import * as queries from './queries.ts';
 
@@ -35,9 +36,9 @@ export async function needingReminder(
   event: queries.EventRef,
   userId?: number,
 ): Promise<Reminded[]> {
-  const [answerers, answered] = await Promise.all([
-    familyAnswerers(db, teamId, userId),
-    queries.answeredPlayerIds(db, teamId, event),
+  const [answerers, answered] = await readTogether(db, [
+    () => familyAnswerers(db, teamId, userId),
+    () => queries.answeredPlayerIds(db, teamId, event),
   ]);
   return whoNeedsReminding(answerers, answered);
 }
