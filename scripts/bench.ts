@@ -806,7 +806,12 @@ async function fanOut(): Promise<string[]> {
       select user_id, 'https://fcm.googleapis.com/fcm/send/bench-' || user_id, 'key', 'auth'
         from team_members where team_id = ${teamId}`);
     const times: number[] = [];
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = -5; i < 20; i += 1) {
+      // After five changes, the statistics autovacuum keeps on a live server: a connection plans the
+      // deliveries' foreign-key check once, and planned on an empty table it scans the whole table for
+      // each row (1.5 s for 1,000 members by the 20th change here, where a server's autovacuum has not
+      // run yet).
+      if (i === 0) await db.execute(sql`analyze notifications, notification_deliveries`);
       await db.transaction(async (tx) => {
         const started = performance.now();
         await notifyTeam(tx, {
@@ -817,7 +822,7 @@ async function fanOut(): Promise<string[]> {
           body: '12/05/2026 at 11:30 AM, North Field',
           link: '/#tournaments?section=games&gameId=1',
         });
-        times.push(performance.now() - started);
+        if (i >= 0) times.push(performance.now() - started);
       });
     }
     times.sort((a, b) => a - b);
@@ -831,7 +836,7 @@ async function fanOut(): Promise<string[]> {
     ).rows;
     lines.push(
       `  ${String(members).padStart(4)} members: ${times[10]?.toFixed(1)} ms (p95 ${times[18]?.toFixed(1)} ms); ` +
-        `${rows?.told} notifications and ${rows?.queued} deliveries (email + push) written in 20 changes`,
+        `${rows?.told} notifications and ${rows?.queued} deliveries (email + push) written in 25 changes (5 before the timed 20)`,
     );
     // The senders would send them all: not in this bench.
     await db.execute(sql`delete from notifications where team_id = ${teamId}`);

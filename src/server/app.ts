@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { ChatPostSender } from './features/announcements/chat-sender.ts';
 import { startChangeCache } from './db/change-cache.ts';
 import { configuredDatabase, type Database, type OpeningDatabase, startDatabase } from './db/connect.ts';
+import { UPKEEP_EVERY_MS, UPKEEP_JOB, upkeepTask } from './db/upkeep.ts';
 import { createAccessTokens } from './features/auth/access-tokens.ts';
 import { createLinkSigner } from './features/auth/signed-links.ts';
 import { readSigningSecret } from './features/auth/signing-secret.ts';
@@ -215,6 +216,8 @@ async function assembleApp(options: AppOptions, database: Database): Promise<App
       else scheduler.every(work.job, work.everyMs, work.run);
     }
   }
+  const upkeep = upkeepTask(database);
+  if (upkeep) scheduler.every(UPKEEP_JOB, UPKEEP_EVERY_MS, upkeep);
   app.decorate('scheduler', scheduler);
   const notificationSender = new NotificationSender({
     db,
