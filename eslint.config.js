@@ -126,20 +126,35 @@ const schemaThroughDefineSchema = {
 
 // One permission vocabulary (issue 18, docs/decisions/038 'Capabilities'): what someone may do is a named
 // capability of src/shared/permissions.ts, asked with requireCapability / hasCapability on the server and
-// useCan / accountCan on the web. Outside the modules that own the rule (src/web/lib/permissions.ts,
-// src/server/features/teams/access.ts) a role compared with 'coach' or 'admin', isCoachLike, or reading
-// is_coach / isCoach is refused; a role used to label or to pick people says so in an eslint-disable
-// comment with its reason.
+// useCan / accountCan on the web. Outside the modules that own the rule (src/shared/permissions.ts and
+// roles.ts, src/web/lib/permissions.ts, src/server/features/teams/access.ts) these are refused: a role
+// (or anything, a variable holding a role included) compared with 'coach' or 'admin'; a list holding
+// 'coach' or 'admin', written where it is asked, asked whether it includes something; any list asked whether it includes a `.role`;
+// a switch on a `.role` or with a 'coach' or 'admin' case; isCoachLike; reading is_coach / isCoach. A
+// role used to label or to pick people says so in an eslint-disable comment with its reason.
 const PERMISSION_BY_NAME =
   'Decide permissions by a named capability (src/shared/permissions.ts), not by role.';
+const RUNS_TEAM_ROLE = '/^(coach|admin)$/';
 const permissionsByName = [
   { selector: "CallExpression[callee.name='isCoachLike']", message: PERMISSION_BY_NAME },
   { selector: 'MemberExpression[property.name=/^(is_coach|isCoach)$/]', message: PERMISSION_BY_NAME },
   {
-    selector:
-      'BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=/^(coach|admin)$/], [right.value=/^(coach|admin)$/])',
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=${RUNS_TEAM_ROLE}], [right.value=${RUNS_TEAM_ROLE}])`,
     message: PERMISSION_BY_NAME,
   },
+  {
+    // someRoles.includes(user.role), [...].includes(member.role)
+    selector:
+      "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='role']",
+    message: PERMISSION_BY_NAME,
+  },
+  {
+    // ['coach', 'admin'].includes(r) (as const, or a new Set's has), whatever r holds
+    selector: `CallExpression[callee.property.name=/^(includes|has)$/] > MemberExpression.callee > :matches(ArrayExpression, TSAsExpression, NewExpression).object:has(Literal[value=${RUNS_TEAM_ROLE}])`,
+    message: PERMISSION_BY_NAME,
+  },
+  { selector: "SwitchStatement[discriminant.property.name='role']", message: PERMISSION_BY_NAME },
+  { selector: `SwitchCase[test.value=${RUNS_TEAM_ROLE}]`, message: PERMISSION_BY_NAME },
 ];
 
 export default tseslint.config(
@@ -199,8 +214,14 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     rules: {
       'import-x/no-nodejs-modules': 'error',
-      'no-restricted-syntax': ['error', schemaThroughDefineSchema],
+      'no-restricted-syntax': ['error', schemaThroughDefineSchema, ...permissionsByName],
     },
+  },
+  {
+    // The shared modules that own the rules: roles and what each grants (this setting replaces the one
+    // above for these files).
+    files: ['src/shared/permissions.ts', 'src/shared/roles.ts'],
+    rules: { 'no-restricted-syntax': ['error', schemaThroughDefineSchema] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -224,8 +245,9 @@ export default tseslint.config(
     },
   },
   {
-    // The server's: teams/access.ts decides the caller's standing on a team.
-    files: ['src/server/features/**/*.ts'],
+    // The server's features and plugins: teams/access.ts decides the caller's standing on a team (the
+    // plugins build no holder of their own: team-scope.ts loads the caller's access through it).
+    files: ['src/server/features/**/*.ts', 'src/server/plugins/**/*.ts'],
     ignores: ['src/server/features/teams/access.ts'],
     rules: { 'no-restricted-syntax': ['error', ...permissionsByName] },
   },

@@ -1,3 +1,4 @@
+import { canMessage } from './permissions.ts';
 import type { Role } from './roles.ts';
 
 // Conversations and messages (docs/product/conversations.md 'Conversations and messages', 'Child-safe
@@ -103,15 +104,8 @@ export const PARTICIPANT_GROUP_LABELS: Record<Role, string> = {
   player: 'Players',
 };
 
-/**
- * docs/product/conversations.md 'Who may message whom': coaches (and admins, and moderators holding
- * can_send_messages) may message anyone on the team; others may message people of their own role group
- * plus coaches and admins.
- */
-export function canMessage(sender: { role: Role; canSendMessages: boolean }, recipientRole: Role): boolean {
-  if (sender.role === 'coach' || sender.role === 'admin' || sender.canSendMessages) return true;
-  return recipientRole === sender.role || recipientRole === 'coach' || recipientRole === 'admin';
-}
+// Who may message whom is a permission: src/shared/permissions.ts decides it.
+export { canMessage };
 
 export interface DirectoryPerson {
   user_id: number;
@@ -213,6 +207,7 @@ export function childSafeAdditions({
 export function adminsCopied<T extends { role: Role; added_for_safety: boolean }>(
   participants: readonly T[],
 ): T[] {
+  // eslint-disable-next-line no-restricted-syntax -- picks the people to name, decides no permission
   return participants.filter((p) => p.added_for_safety && p.role === 'admin');
 }
 

@@ -4,7 +4,7 @@
 // moderator sees exactly the buttons the server lets them use. Nothing else compares a role or
 // `is_coach` to decide what someone may do: eslint.config.js refuses it in the features.
 
-import { JOIN_ROLES, type Role } from './roles.ts';
+import { isCoachLike, JOIN_ROLES, type Role } from './roles.ts';
 
 export const MODERATOR_FLAGS = [
   'can_update_scores',
@@ -117,9 +117,15 @@ export const COACH_CAPABILITIES = [
   'import_roster',
   /** The contact sheet: every player's parents with phones and emails, to print or download. */
   'view_contact_sheet',
+  /**
+   * The dashboard's coach parts (docs/product/shell-and-navigation.md 'Dashboard'): the coach's Quick
+   * Actions and a new team's next steps, which read the roster. A moderator gets the members' ones.
+   */
+  'view_coach_dashboard',
 ] as const;
 
-export type Capability = keyof typeof CAPABILITY_FLAGS | (typeof COACH_CAPABILITIES)[number];
+export type CoachCapability = (typeof COACH_CAPABILITIES)[number];
+export type Capability = keyof typeof CAPABILITY_FLAGS | CoachCapability;
 
 export interface CapabilityHolder {
   /** Coach of the team, or a club admin. */
@@ -136,6 +142,14 @@ export function hasCapability(holder: CapabilityHolder, capability: Capability):
     return holdsFlag(holder, CAPABILITY_FLAGS[capability as keyof typeof CAPABILITY_FLAGS]);
   }
   return holder.isCoach;
+}
+
+/**
+ * For a rule given someone's role on the team (`roleOnTeam`) rather than a holder (who answers for whom,
+ * when RSVPs close: src/shared/rsvp.ts): whether that role holds a capability no flag grants.
+ */
+export function roleOnTeamHolds(role: Role, capability: CoachCapability): boolean {
+  return hasCapability({ isCoach: isCoachLike(role), flags: [] }, capability);
 }
 
 /**
@@ -175,6 +189,17 @@ export type AccountCapability = keyof typeof ACCOUNT_CAPABILITY_ROLES;
 /** Whether the account's role holds the capability, whatever team (and whether it has one). */
 export function accountCan(account: { role: Role }, capability: AccountCapability): boolean {
   return (ACCOUNT_CAPABILITY_ROLES[capability] as readonly Role[]).includes(account.role);
+}
+
+/**
+ * docs/product/conversations.md 'Who may message whom': whoever holds `send_messages` on the team (its
+ * coaches, admins, moderators with can_send_messages) may message anyone on it; others may message people
+ * of their own role group plus coaches and admins. `role` is the role on the team (`roleOnTeam`).
+ */
+export function canMessage(sender: { role: Role; canSendMessages: boolean }, recipientRole: Role): boolean {
+  const flags: ModeratorFlag[] = sender.canSendMessages ? ['can_send_messages'] : [];
+  if (hasCapability({ isCoach: isCoachLike(sender.role), flags }, 'send_messages')) return true;
+  return recipientRole === sender.role || isCoachLike(recipientRole);
 }
 
 /** Whether the holder has the flag's rights: coaches and admins hold every flag (my-permissions). */

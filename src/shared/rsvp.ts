@@ -1,6 +1,7 @@
 import { addDays, isCalendarDate, isClockTime } from './events.ts';
 import { plusDaysIn, startOfDay, zonedStart } from './event-dates.ts';
-import { isCoachLike, type Role } from './roles.ts';
+import { roleOnTeamHolds } from './permissions.ts';
+import type { Role } from './roles.ts';
 
 // RSVPs (docs/product/calendar-rsvp-and-feed.md 'RSVPs'): one answer per player and event,
 // given by whoever may answer for that player. The same eligibility rule decides what the page offers
@@ -74,7 +75,7 @@ export interface RsvpCandidate {
  */
 export function canRsvpFor(role: Role, player: RsvpCandidate): boolean {
   if (player.status !== 'active') return false;
-  if (role === 'coach' || role === 'admin') return true;
+  if (roleOnTeamHolds(role, 'answer_for_all_players')) return true;
   return player.is_mine;
 }
 
@@ -147,6 +148,6 @@ export function rsvpWindow(event: RsvpWhen, zone: string, now: Date): RsvpWindow
 export function rsvpClosedMessage(role: Role, event: RsvpWhen, zone: string, now: Date): string | undefined {
   const window = rsvpWindow(event, zone, now);
   if (window === 'open') return undefined;
-  if (!isCoachLike(role)) return RSVP_MESSAGES.closed;
+  if (!roleOnTeamHolds(role, 'record_attendance')) return RSVP_MESSAGES.closed;
   return window === 'coaches' ? undefined : RSVP_MESSAGES.closedForCoaches;
 }

@@ -37,6 +37,7 @@ export const NAV_TABS: readonly TabInfo[] = [
  * or hold a flag that opens one of its tabs.
  */
 export function visibleTabs(seesAdmin: boolean): TabInfo[] {
+  // eslint-disable-next-line no-restricted-syntax -- the Admin tab's id, not a role
   return NAV_TABS.filter((tab) => tab.id !== 'admin' || seesAdmin);
 }
 
@@ -51,6 +52,7 @@ export function tabFromHash(hash: string, administers: boolean, restored = false
   if (!(TAB_IDS as readonly string[]).includes(name)) return undefined;
   const tab = name as TabId;
   if (tab === 'training') return DEFAULT_TAB;
+  // eslint-disable-next-line no-restricted-syntax -- the Admin tab's id, not a role
   if (tab === 'admin' && !administers && restored) return DEFAULT_TAB;
   return tab;
 }

@@ -106,6 +106,30 @@ export function probe(team: Team, user: { role: Role }, access: { isCoach: boole
 }
 `;
 
+// The same, when the role is looked up in a list (someRoles.includes(user.role), ['coach',
+// 'admin'].includes(r), a Set's has), switched on (switch (user.role), case 'admin'), or first put in a
+// variable and compared. A list of 'parent' and 'player', or a comparison with them, is allowed.
+const ROLE_LIST_PROBE = `import type { Role } from '../../../../shared/roles.ts';
+
+export function probe(user: { role: Role }, member: { role: Role }, someRoles: readonly Role[]) {
+  const a = someRoles.includes(user.role);
+  const b = [...someRoles].includes(member.role);
+  const r = user.role;
+  const c = r === 'coach';
+  const d = ['coach', 'admin'].includes(r);
+  const e = (['admin'] as const).some(() => false) || new Set(['coach']).has(r);
+  switch (user.role) {
+    default:
+  }
+  switch (r) {
+    case 'admin':
+      return [a, b, c, d, e];
+  }
+  const joins = ['parent', 'player'].includes(r);
+  return [joins, r === 'parent'];
+}
+`;
+
 describe('lint: permissions by a named capability', () => {
   const lint = async (source: string, filePath: string) => {
     const eslint = new ESLint({
@@ -118,10 +142,30 @@ describe('lint: permissions by a named capability', () => {
   const byName = 'Decide permissions by a named capability (src/shared/permissions.ts), not by role.';
   const refused = [5, 6, 7, 7, 8].map((line) => `${line} ${byName}`);
 
-  it('refuses a role, isCoachLike or is_coach deciding in web and server feature code', async () => {
-    expect(await lint(PERMISSION_PROBE, 'src/web/features/polls/components/Probe.tsx')).toEqual(refused);
-    expect(await lint(PERMISSION_PROBE, 'src/web/app/Probe.tsx')).toEqual(refused);
-    expect(await lint(PERMISSION_PROBE, 'src/server/features/polls/probe.ts')).toEqual(refused);
+  // Every guarded zone: the web, src/shared, the server's features and plugins.
+  const guarded = [
+    'src/web/features/polls/components/Probe.tsx',
+    'src/web/app/Probe.tsx',
+    'src/shared/probe.ts',
+    'src/server/features/polls/probe.ts',
+    'src/server/plugins/probe.ts',
+  ];
+  // The modules that own the rule.
+  const owners = [
+    'src/shared/permissions.ts',
+    'src/shared/roles.ts',
+    'src/web/lib/permissions.ts',
+    'src/server/features/teams/access.ts',
+  ];
+
+  it('refuses a role, isCoachLike or is_coach deciding in web, shared and server code', async () => {
+    for (const filePath of guarded) expect(await lint(PERMISSION_PROBE, filePath)).toEqual(refused);
+  }, 60_000);
+
+  it('refuses a role looked up in a list, switched on, or held in a variable and compared', async () => {
+    const wider = [4, 5, 7, 8, 9, 10, 14].map((line) => `${line} ${byName}`);
+    for (const filePath of guarded) expect(await lint(ROLE_LIST_PROBE, filePath)).toEqual(wider);
+    for (const filePath of owners) expect(await lint(ROLE_LIST_PROBE, filePath)).toEqual([]);
   }, 60_000);
 
   it('keeps the web rules beside it, and lets the permission modules decide', async () => {
@@ -132,7 +176,6 @@ describe('lint: permissions by a named capability', () => {
       '2 Build a top-level schema with defineSchema(() => ...).',
       ...refused,
     ]);
-    expect(await lint(PERMISSION_PROBE, 'src/web/lib/permissions.ts')).toEqual([]);
-    expect(await lint(PERMISSION_PROBE, 'src/server/features/teams/access.ts')).toEqual([]);
+    for (const filePath of owners) expect(await lint(PERMISSION_PROBE, filePath)).toEqual([]);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import {
   holderOnTeam,
   holdsFlag,
   MODERATOR_FLAGS,
+  roleOnTeamHolds,
 } from '../../src/shared/permissions.ts';
 import { type Role, ROLES } from '../../src/shared/roles.ts';
 
@@ -37,7 +38,16 @@ describe('hasCapability', () => {
       'answer_for_all_players',
       'import_roster',
       'view_contact_sheet',
+      'view_coach_dashboard',
     ]);
+  });
+
+  it('gives a role on the team (roleOnTeam) the coach-only capabilities for coaches and admins only', () => {
+    for (const capability of COACH_CAPABILITIES) {
+      expect(
+        ['coach', 'admin', 'parent', 'player'].map((role) => roleOnTeamHolds(role as Role, capability)),
+      ).toEqual([true, true, false, false]);
+    }
   });
 
   it('gives a coach or admin every capability, with or without flags', () => {

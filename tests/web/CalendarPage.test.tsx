@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Rsvp, RsvpPlayer } from '../../src/shared/api/calendar.ts';
 import { CALENDAR_MESSAGES, type CalendarEvent } from '../../src/shared/calendar.ts';
+import { MODERATOR_FLAGS } from '../../src/shared/permissions.ts';
 import { RSVP_MESSAGES } from '../../src/shared/rsvp.ts';
 import { ToastRegion } from '../../src/web/components/ToastRegion.tsx';
 import { CalendarScreen } from '../../src/web/app/CalendarScreen.tsx';
@@ -181,15 +182,15 @@ function serve({ events = [], players = [MIA], rsvps = [], answer }: Server = {}
   return inner;
 }
 
-function renderPage({ role = 'parent', coachLike = false } = {}) {
+/** `isCoach`: coach of this team (or an admin), as the team's answer says. */
+function renderPage({ role = 'parent', isCoach = false } = {}) {
   return renderWithClient(
     <>
       <ToastRegion layer={null} />
       <CalendarScreen
         title="Team Calendar"
-        team={teamFixture({ is_coach: coachLike })}
+        team={teamFixture({ is_coach: isCoach })}
         user={{ id: 5, role: role as 'parent' }}
-        coachLike={coachLike}
       />
     </>,
   );
@@ -280,9 +281,7 @@ describe('Team Calendar: the month', () => {
 
   it('says to pick a team when there is none', () => {
     serve();
-    renderWithClient(
-      <CalendarScreen title="Team Calendar" team={null} user={{ id: 5, role: 'parent' }} coachLike={false} />,
-    );
+    renderWithClient(<CalendarScreen title="Team Calendar" team={null} user={{ id: 5, role: 'parent' }} />);
     expect(screen.getByText(CALENDAR_MESSAGES.noTeam)).toBeTruthy();
   });
 });
@@ -597,7 +596,7 @@ describe('Team Calendar: RSVP', () => {
 
   it('gives a coach every player and no all-at-once answer', async () => {
     serve({ events: [calEvent()], players: [MIA, LEO] });
-    renderPage({ role: 'coach', coachLike: true });
+    renderPage({ role: 'coach', isCoach: true });
     await screen.findByRole('group', { name: 'RSVP for Leo Lee, vs Hawks' });
     expect(screen.queryByRole('group', { name: 'All my players, vs Hawks' })).toBeNull();
     expect(
@@ -605,6 +604,52 @@ describe('Team Calendar: RSVP', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All players', 'Mia Lee', 'Leo Lee']);
+  });
+});
+
+describe('Team Calendar: what the team lets the user do (answer_for_all_players)', () => {
+  // A moderator: a parent of this team holding every flag. No flag grants answering for every player.
+  const everyFlag = (url: string) =>
+    url.endsWith('/moderators/my-permissions/3')
+      ? {
+          body: { team_id: 3, is_coach: false, ...Object.fromEntries(MODERATOR_FLAGS.map((f) => [f, true])) },
+        }
+      : undefined;
+  const showFor = () =>
+    within(screen.getByLabelText('Show RSVPs for'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+
+  it("gives a moderator parent their own players and 'All my players', not 'All players'", async () => {
+    serve({ events: [calEvent()], players: [MIA, LEO], answer: everyFlag });
+    renderPage({ role: 'parent' });
+    expect(await screen.findByRole('group', { name: 'All my players, vs Hawks' })).toBeTruthy();
+    expect(showFor()).toEqual(['All my players', 'Mia Lee', 'Leo Lee']);
+  });
+
+  it('goes by the team, not the account: a coach account that is a parent on this team answers as one', async () => {
+    serve({ events: [calEvent()], players: [MIA, LEO] });
+    renderPage({ role: 'coach', isCoach: false });
+    expect(await screen.findByRole('group', { name: 'All my players, vs Hawks' })).toBeTruthy();
+    expect(showFor()).toEqual(['All my players', 'Mia Lee', 'Leo Lee']);
+  });
+
+  it("subscribes a coach of the team to the whole team's feed, and a moderator parent to one child's", async () => {
+    serve({ events: [calEvent()], players: [MIA, LEO] });
+    const coach = renderPage({ role: 'coach', isCoach: true });
+    await screen.findByLabelText('Show RSVPs for');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Calendar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Subscribe to Calendar' });
+    await within(dialog).findByLabelText('Calendar URL');
+    expect(within(dialog).queryByLabelText('Calendar for')).toBeNull();
+    coach.unmount();
+
+    serve({ events: [calEvent()], players: [MIA, LEO], answer: everyFlag });
+    renderPage({ role: 'parent' });
+    await screen.findByLabelText('Show RSVPs for');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Calendar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Subscribe to Calendar' });
+    expect(await within(dialog).findByLabelText('Calendar for')).toBeTruthy();
   });
 });
 
@@ -617,7 +662,7 @@ describe('Team Calendar: a coach', () => {
       { id: 14, team_id: 3, name: 'Sam Reed', jersey_number: 4 },
     ];
     serve({ events: [calEvent()], players, rsvps: [rsvp(MIA, 'yes'), rsvp(LEO, 'no')] });
-    renderPage({ role: 'coach', coachLike: true });
+    renderPage({ role: 'coach', isCoach: true });
     const summary = await screen.findByText('Players (4): 1 Attending, 1 Not Attending, 2 no answer yet');
     const fold = summary.closest('details');
     expect(fold?.open).toBe(false);
@@ -663,7 +708,7 @@ describe('Team Calendar: RSVPs close when the event starts (docs/product/calenda
       title: 'vs Larks',
     });
     serve({ events: [started, lastWeek], players: [MIA, LEO] });
-    renderPage({ role: 'coach', coachLike: true });
+    renderPage({ role: 'coach', isCoach: true });
     fireEvent.click(await screen.findByRole('button', { name: /November 23/ }));
     const card = await within(panel()).findByRole('article', { name: 'vs Owls' });
     await within(card).findByRole('group', { name: 'RSVP for Mia Lee, vs Owls' });

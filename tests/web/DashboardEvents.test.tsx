@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Game, Practice, Tournament } from '../../src/shared/api/events.ts';
+import { MODERATOR_FLAGS } from '../../src/shared/permissions.ts';
 import { DashboardPage } from '../../src/web/features/dashboard/components/DashboardPage.tsx';
 import { DashboardEvents } from '../../src/web/features/events/components/DashboardEvents.tsx';
 import { game, practice, tournament, tournamentGame } from './events-fixtures.ts';
@@ -198,14 +199,16 @@ describe('Dashboard: Recent Results', () => {
   });
 });
 
-describe('Dashboard: Quick Actions', () => {
-  const page = (coachLike: boolean) => (
+describe('Dashboard: Quick Actions and the invite code', () => {
+  /** `isCoach`: coach of the selected team (or an admin), as the team's answer says. */
+  const page = ({ isCoach = false, account = isCoach }: { isCoach?: boolean; account?: boolean } = {}) => (
     <DashboardPage
       userName="Casey Coach"
-      coachLike={coachLike}
+      canCreateTeams={account}
+      canRequestToJoin={!account}
       teamsLoaded
       hasTeams
-      selectedTeam={{ name: 'Riverside Lions', invite_code: null }}
+      selectedTeam={{ id: 3, is_coach: isCoach, name: 'Riverside Lions', invite_code: 'ABCD2345' }}
       onCreateTeam={() => {}}
     />
   );
@@ -213,24 +216,48 @@ describe('Dashboard: Quick Actions', () => {
     within(screen.getByRole('region', { name: 'Quick Actions' }))
       .getAllByRole('link')
       .map((a) => [a.textContent, a.getAttribute('href')]);
+  const memberActions = ['View Team Events', 'View Calendar', 'View Team', 'View Messages'];
+  const inviteCode = () => screen.queryByText('ABCD2345');
 
-  it('gives a coach Create Tournament, View Messages and Manage Team', () => {
-    renderWithClient(page(true));
+  it('gives a coach of the team Create Tournament, View Messages and Manage Team, and the invite code', () => {
+    renderWithClient(page({ isCoach: true }));
     expect(actions()).toEqual([
       ['Create Tournament', '#tournaments?add=tournament'],
       ['View Messages', '#messages'],
       ['Manage Team', '#team'],
     ]);
+    expect(inviteCode()).toBeTruthy();
   });
 
-  it('gives parents and players the team events, calendar, team and messages', () => {
-    renderWithClient(page(false));
-    expect(actions().map(([label]) => label)).toEqual([
-      'View Team Events',
-      'View Calendar',
-      'View Team',
-      'View Messages',
-    ]);
+  it('gives parents and players the team events, calendar, team and messages, and no invite code', () => {
+    renderWithClient(page());
+    expect(actions().map(([label]) => label)).toEqual(memberActions);
+    expect(inviteCode()).toBeNull();
+  });
+
+  it("gives a moderator parent holding every flag the members' actions and no invite code", async () => {
+    mockFetch((url) =>
+      url.endsWith('/moderators/my-permissions/3')
+        ? {
+            body: {
+              team_id: 3,
+              is_coach: false,
+              ...Object.fromEntries(MODERATOR_FLAGS.map((f) => [f, true])),
+            },
+          }
+        : { body: [] },
+    );
+    renderWithClient(page());
+    // Flags asked for would have arrived by now (the answer is immediate): no flag grants these.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(actions().map(([label]) => label)).toEqual(memberActions);
+    expect(inviteCode()).toBeNull();
+  });
+
+  it('goes by the team, not the account: a coach account that is not a coach of this team', () => {
+    renderWithClient(page({ isCoach: false, account: true }));
+    expect(actions().map(([label]) => label)).toEqual(memberActions);
+    expect(inviteCode()).toBeNull();
   });
 });
 

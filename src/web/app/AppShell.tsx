@@ -49,9 +49,10 @@ interface AppShellProps {
 const DRAWER_LAYER = 'navigation-drawer';
 
 export function AppShell({ user }: AppShellProps) {
-  // What the account does across teams (src/shared/permissions.ts): the screens below still take
-  // `coachLike` for the account that coaches teams (its team list, titles, quick actions).
-  const coachLike = accountCan(user, 'coach_teams');
+  // What the account does across teams (src/shared/permissions.ts): the account that coaches teams reads
+  // the teams it coaches, others their one team. What the user may do on the selected team, the screens
+  // ask by name (useCan).
+  const runsTeams = accountCan(user, 'coach_teams');
   const canCreateTeams = accountCan(user, 'create_teams');
   const administers = accountCan(user, 'administer_teams');
   const clubName = useClubName();
@@ -73,10 +74,10 @@ export function AppShell({ user }: AppShellProps) {
   const logoRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
 
-  const coachedTeams = useCoachedTeams(coachLike);
-  const myTeam = useMyTeam(!coachLike);
-  const teamsLoaded = coachLike ? !coachedTeams.isPending : !myTeam.isPending;
-  const teams: readonly Team[] = coachLike
+  const coachedTeams = useCoachedTeams(runsTeams);
+  const myTeam = useMyTeam(!runsTeams);
+  const teamsLoaded = runsTeams ? !coachedTeams.isPending : !myTeam.isPending;
+  const teams: readonly Team[] = runsTeams
     ? (coachedTeams.data ?? NO_TEAMS)
     : myTeam.data
       ? [myTeam.data]
@@ -97,7 +98,7 @@ export function AppShell({ user }: AppShellProps) {
     setWizardOpen(true);
   }
 
-  usePageTitle(wizardOpen ? 'Team Setup' : tabTitle(tab, coachLike));
+  usePageTitle(wizardOpen ? 'Team Setup' : tabTitle(tab, user));
 
   const closeDrawer = useCallback((returnFocus: boolean) => {
     setDrawerOpen(false);
@@ -205,7 +206,7 @@ export function AppShell({ user }: AppShellProps) {
         bell={<NotificationBell className="sidebar__bell" />}
         teamPicker={
           <TeamPicker
-            coachLike={coachLike}
+            runsTeams={runsTeams}
             canCreateTeams={canCreateTeams}
             loading={!teamsLoaded}
             teams={teams}
@@ -238,7 +239,6 @@ export function AppShell({ user }: AppShellProps) {
         <TabContent
           tab={tab}
           user={user}
-          coachLike={coachLike}
           teamsLoaded={teamsLoaded}
           teams={teams}
           selectedTeam={selectedTeam}

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Team } from '../../shared/api/teams.ts';
+import { useCan } from '../lib/permissions.ts';
 import { useMe } from '../features/auth/api/get-me.ts';
 import type { RosterProgress } from '../features/events/components/TeamNextSteps.tsx';
 import { NextUp } from '../features/dashboard/components/NextUp.tsx';
@@ -12,7 +13,6 @@ import { usePlayers } from '../features/roster/api/get-players.ts';
 
 interface DashboardScheduleProps {
   team: Team;
-  coachLike: boolean;
   /** The features' cards below the schedule (app/registry.tsx). */
   cards: readonly ComponentType<{ team: Team }>[];
   /** What follows the cards (the dashboard's quick actions). */
@@ -20,13 +20,15 @@ interface DashboardScheduleProps {
 }
 
 /**
- * The dashboard's schedule cards; for a coach, with the new team's next steps, which need what the
- * roster holds, and on each upcoming event its RSVPs (the roster, events and calendar features may not
- * import each other: the app joins them).
+ * The dashboard's schedule cards; for a coach of the team (`view_coach_dashboard`), with the new team's
+ * next steps, which need what the roster holds, and on each upcoming event its RSVPs (the roster, events
+ * and calendar features may not import each other: the app joins them).
  */
-export function DashboardSchedule({ team, coachLike, cards, tail }: DashboardScheduleProps) {
+export function DashboardSchedule({ team, cards, tail }: DashboardScheduleProps) {
   const me = useMe(true);
-  const players = usePlayers(coachLike ? team.id : null);
+  // A moderator, whatever their flags, gets no next steps: the roster is read for a coach of the team only.
+  const coachParts = useCan(team, 'view_coach_dashboard');
+  const players = usePlayers(coachParts ? team.id : null);
   const roster = players.data && {
     hasPlayers: players.data.length > 0,
     hasParents: players.data.some((player) => player.parent_contacts.length > 0),
@@ -42,7 +44,7 @@ export function DashboardSchedule({ team, coachLike, cards, tail }: DashboardSch
     </>
   );
   return me.data ? (
-    <ScheduleWithRsvps team={team} coachLike={coachLike} userId={me.data.id} roster={roster} after={after} />
+    <ScheduleWithRsvps team={team} userId={me.data.id} roster={roster} after={after} />
   ) : (
     <DashboardEvents team={team} roster={roster} after={after} />
   );

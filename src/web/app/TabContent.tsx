@@ -8,7 +8,7 @@ interface TabContentProps extends Omit<TabScreenContext, 'heading'> {
 
 /** The main area of the active tab, from the tab registry. */
 export function TabContent({ tab, ...context }: TabContentProps) {
-  const heading = tabHeading(tab, context.coachLike);
+  const heading = tabHeading(tab, context.user);
   const { screen } = TABS[tab];
   return screen ? screen({ ...context, heading }) : <h1 className="page-title">{heading}</h1>;
 }

@@ -3,8 +3,8 @@ import type { Team } from '../../shared/api/teams.ts';
 import { TeamSwatch } from '../components/TeamSwatch.tsx';
 
 interface TeamPickerProps {
-  /** The account coaches teams ('No teams yet' rather than 'No team assigned'). */
-  coachLike: boolean;
+  /** The account coaches teams (`accountCan(user, 'coach_teams')`): 'No teams yet', not 'No team assigned'. */
+  runsTeams: boolean;
   /** The account may create teams: the Create and Add Team buttons. */
   canCreateTeams: boolean;
   loading: boolean;
@@ -16,7 +16,7 @@ interface TeamPickerProps {
 
 /** Chooses the active team (docs/product/shell-and-navigation.md 'Team picker'). */
 export function TeamPicker({
-  coachLike,
+  runsTeams,
   canCreateTeams,
   loading,
   teams,
@@ -37,7 +37,7 @@ export function TeamPicker({
   if (teams.length === 0) {
     return (
       <div className="team-picker">
-        <p className="team-picker__muted">{coachLike ? 'No teams yet' : 'No team assigned'}</p>
+        <p className="team-picker__muted">{runsTeams ? 'No teams yet' : 'No team assigned'}</p>
         {canCreateTeams && (
           <button type="button" className="button button--sidebar" onClick={onCreateTeam}>
             + Create Team

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import type { User } from '../../shared/api/auth.ts';
 import type { Team } from '../../shared/api/teams.ts';
+import { accountCan } from '../../shared/permissions.ts';
 import { LIVE_TOPICS, type LiveTopic } from '../../shared/conversations.ts';
 import { TAB_IDS, tabInfo, type TabId } from '../../shared/tabs.ts';
 import { lazyScreen } from '../components/LazyScreen.tsx';
@@ -46,7 +48,8 @@ const composedTabs: WebFeature = {
       screen: (c) => (
         <DashboardPage
           userName={c.user.name}
-          coachLike={c.coachLike}
+          canCreateTeams={accountCan(c.user, 'create_teams')}
+          canRequestToJoin={accountCan(c.user, 'request_to_join')}
           teamsLoaded={c.teamsLoaded}
           hasTeams={c.teams.length > 0}
           selectedTeam={c.selectedTeam}
@@ -57,7 +60,6 @@ const composedTabs: WebFeature = {
               <DashboardSchedule
                 key={c.selectedTeam.id}
                 team={c.selectedTeam}
-                coachLike={c.coachLike}
                 cards={DASHBOARD_CARDS}
                 tail={tail}
               />
@@ -83,13 +85,7 @@ const composedTabs: WebFeature = {
       heading: () => 'Team Calendar',
       preload: CalendarScreen.preload,
       screen: (c) => (
-        <CalendarScreen
-          title={c.heading}
-          team={c.selectedTeam}
-          loading={!c.teamsLoaded}
-          user={c.user}
-          coachLike={c.coachLike}
-        />
+        <CalendarScreen title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} user={c.user} />
       ),
     },
     messages: {
@@ -167,11 +163,11 @@ export const unhandledLiveTopics = (): LiveTopic[] =>
   LIVE_TOPICS.filter((topic) => !WEB_FEATURES.some((feature) => feature.live?.[topic]));
 
 /** The document title of a tab, before the club name. */
-export function tabTitle(tab: TabId, coachLike: boolean): string {
-  return TABS[tab].title?.(coachLike) ?? tabInfo(tab).title;
+export function tabTitle(tab: TabId, account: Pick<User, 'role'>): string {
+  return TABS[tab].title?.(account) ?? tabInfo(tab).title;
 }
 
 /** The heading of a tab's page. */
-export function tabHeading(tab: TabId, coachLike: boolean): string {
-  return TABS[tab].heading?.(coachLike) ?? tabTitle(tab, coachLike);
+export function tabHeading(tab: TabId, account: Pick<User, 'role'>): string {
+  return TABS[tab].heading?.(account) ?? tabTitle(tab, account);
 }

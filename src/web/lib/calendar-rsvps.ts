@@ -12,6 +12,11 @@ export interface CalendarRsvps {
   loading: boolean;
   /** The players the user answers for (a parent may subscribe to one child's calendar). */
   players: readonly RsvpPlayer[];
+  /**
+   * The user answers for every player of this team (`answer_for_all_players`: its coaches and admins):
+   * their calendar feed is the whole team's, never one child's.
+   */
+  wholeTeam: boolean;
   /** 'Show RSVPs for', when the user answers for more than one player; null otherwise. */
   filter: ReactNode;
   /** One event's RSVP: each shown player's answer and buttons. */
@@ -21,4 +26,4 @@ export interface CalendarRsvps {
 }
 
 /** A hook: the calendar calls it once per render for the team on screen. */
-export type UseCalendarRsvps = (team: Team, userId: number, coachLike: boolean) => CalendarRsvps;
+export type UseCalendarRsvps = (team: Team, userId: number) => CalendarRsvps;

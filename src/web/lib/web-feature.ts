@@ -13,7 +13,6 @@ import type { IconName } from '../components/Icon.tsx';
 /** What a tab's screen may use of the shell. */
 export interface TabScreenContext {
   user: User;
-  coachLike: boolean;
   teamsLoaded: boolean;
   teams: readonly Team[];
   selectedTeam: Team | null;
@@ -24,10 +23,13 @@ export interface TabScreenContext {
 
 export interface TabContribution {
   icon: IconName;
-  /** The document title before the club name; the shared title (src/shared/tabs.ts) by default. */
-  title?: (coachLike: boolean) => string;
+  /**
+   * The document title before the club name; the shared title (src/shared/tabs.ts) by default. A title
+   * the spec ties to the account asks its account capability (`accountCan`).
+   */
+  title?: (account: Pick<User, 'role'>) => string;
   /** The page heading; the document title by default. */
-  heading?: (coachLike: boolean) => string;
+  heading?: (account: Pick<User, 'role'>) => string;
   /** The tab's screen; without one the page shows its heading until its feature arrives. */
   screen?: (context: TabScreenContext) => ReactNode;
   /** Starts fetching a lazily loaded screen's code (a page opened on this tab, before the user is known). */

@@ -97,6 +97,7 @@ const CAPABILITY_WORDS: Record<Capability, string> = {
   answer_for_all_players: 'answer for every player of this team',
   import_roster: "import this team's roster",
   view_contact_sheet: "see this team's contact sheet",
+  view_coach_dashboard: "see this team's coach dashboard",
 };
 
 /**

@@ -1,3 +1,4 @@
+import { accountCan } from '../../../shared/permissions.ts';
 import { lazyScreen } from '../../components/LazyScreen.tsx';
 import type { WebFeature } from '../../lib/web-feature.ts';
 
@@ -8,7 +9,8 @@ export const rosterFeature: WebFeature = {
   tabs: {
     team: {
       icon: 'users',
-      title: (coachLike) => (coachLike ? 'Team Management' : 'Team Roster'),
+      // docs/product/roster-and-parents.md: 'Team Management' for coaches and admins, whatever the team.
+      title: (account) => (accountCan(account, 'coach_teams') ? 'Team Management' : 'Team Roster'),
       preload: RosterPage.preload,
       screen: (c) => <RosterPage title={c.heading} team={c.selectedTeam} loading={!c.teamsLoaded} />,
     },

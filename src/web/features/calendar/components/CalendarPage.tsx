@@ -34,18 +34,17 @@ interface CalendarPageProps {
   /** The user's teams are still loading: no team is not yet 'no team selected'. */
   loading?: boolean;
   user: Pick<User, 'id' | 'role'>;
-  coachLike: boolean;
   /** The RSVPs shown with the events (the rsvp feature's, handed over by the app). */
   useRsvps: UseCalendarRsvps;
 }
 
 /** The #calendar tab, 'Team Calendar' (docs/product/calendar-rsvp-and-feed.md; issue 9). */
-export function CalendarPage({ title, team, loading = false, user, coachLike, useRsvps }: CalendarPageProps) {
+export function CalendarPage({ title, team, loading = false, user, useRsvps }: CalendarPageProps) {
   return (
     <>
       <h1 className="page-title">{title}</h1>
       {team ? (
-        <TeamCalendar key={team.id} team={team} user={user} coachLike={coachLike} useRsvps={useRsvps} />
+        <TeamCalendar key={team.id} team={team} user={user} useRsvps={useRsvps} />
       ) : (
         <div className="page-body">
           {loading ? (
@@ -67,12 +66,10 @@ const dayHeading = (date: string) => `${WEEKDAYS[weekday(date)]}, ${formatDate(d
 function TeamCalendar({
   team,
   user,
-  coachLike,
   useRsvps,
 }: {
   team: Team;
   user: CalendarPageProps['user'];
-  coachLike: boolean;
   useRsvps: UseCalendarRsvps;
 }) {
   const queryClient = useQueryClient();
@@ -96,7 +93,7 @@ function TeamCalendar({
   // The month is read only while it shows: the list reads its own window.
   const events = useCalendarEvents(team.id, range.from, range.to, view === 'month');
   const eventsByDate = useMemo(() => byDate(events.data ?? []), [events.data]);
-  const rsvps = useRsvps(team, user.id, coachLike);
+  const rsvps = useRsvps(team, user.id);
 
   const goToMonth = (next: string) => {
     const day = dayInMonth(next, selected, today);
@@ -300,8 +297,9 @@ function TeamCalendar({
       <SubscribeModal
         open={subscribing}
         onClose={() => setSubscribing(false)}
-        // A parent may subscribe to one child's calendar; a coach's feed is the whole team's.
-        players={coachLike ? [] : rsvps.players}
+        // A parent may subscribe to one child's calendar; the feed of who answers for every player (the
+        // team's coaches and admins) is the whole team's.
+        players={rsvps.wholeTeam ? [] : rsvps.players}
       />
     </div>
   );

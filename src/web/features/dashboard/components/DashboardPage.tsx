@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
+import type { Team } from '../../../../shared/api/teams.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { QuickActions } from './QuickActions.tsx';
 import { TeamSetupPrompt } from './TeamSetupPrompt.tsx';
 import { TeamWelcome } from './TeamWelcome.tsx';
 
-interface DashboardTeam {
-  name: string;
-  invite_code: string | null;
-}
+type DashboardTeam = Pick<Team, 'id' | 'is_coach' | 'name' | 'invite_code'>;
 
 interface DashboardPageProps {
   userName: string;
-  coachLike: boolean;
+  /** The account may create teams (`create_teams`): with none, the setup card. */
+  canCreateTeams: boolean;
+  /** The account joins teams (`request_to_join`): with none, where its requests stand. */
+  canRequestToJoin: boolean;
   /** False while the team list is still loading. */
   teamsLoaded: boolean;
   hasTeams: boolean;
@@ -29,7 +31,8 @@ interface DashboardPageProps {
 /** The 'Team Dashboard' tab. */
 export function DashboardPage({
   userName,
-  coachLike,
+  canCreateTeams,
+  canRequestToJoin,
   teamsLoaded,
   hasTeams,
   selectedTeam,
@@ -37,7 +40,10 @@ export function DashboardPage({
   noTeam,
   events,
 }: DashboardPageProps) {
-  const showSetup = coachLike && teamsLoaded && !hasTeams;
+  const showSetup = canCreateTeams && teamsLoaded && !hasTeams;
+  // What the selected team shows this user: its invite code, and its coach's quick actions.
+  const showInviteCode = useCan(selectedTeam, 'view_invite_code');
+  const coachActions = useCan(selectedTeam, 'view_coach_dashboard');
 
   return (
     <>
@@ -45,12 +51,16 @@ export function DashboardPage({
       <div className="page-body">
         {showSetup && <TeamSetupPrompt onCreateTeam={onCreateTeam} />}
         {teamsLoaded && selectedTeam && (
-          <TeamWelcome userName={userName} team={selectedTeam} showInviteCode={coachLike} />
+          <TeamWelcome userName={userName} team={selectedTeam} showInviteCode={showInviteCode} />
         )}
         {teamsLoaded &&
           selectedTeam &&
-          (events ? events(<QuickActions coachLike={coachLike} />) : <QuickActions coachLike={coachLike} />)}
-        {teamsLoaded && !coachLike && !selectedTeam && noTeam}
+          (events ? (
+            events(<QuickActions coachActions={coachActions} />)
+          ) : (
+            <QuickActions coachActions={coachActions} />
+          ))}
+        {teamsLoaded && canRequestToJoin && !selectedTeam && noTeam}
       </div>
     </>
   );

@@ -1,7 +1,8 @@
 import './dashboard.css';
 
 interface QuickActionsProps {
-  coachLike: boolean;
+  /** A coach of the team (`view_coach_dashboard`); a moderator gets the members' actions. */
+  coachActions: boolean;
 }
 
 /** Links to what each role does most (docs/product/shell-and-navigation.md 'Dashboard'). */
@@ -19,14 +20,14 @@ const ACTIONS = {
   ],
 } as const;
 
-export function QuickActions({ coachLike }: QuickActionsProps) {
+export function QuickActions({ coachActions }: QuickActionsProps) {
   return (
     <section className="card" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="card__title">
         Quick Actions
       </h2>
       <ul className="quick-actions">
-        {ACTIONS[coachLike ? 'coach' : 'member'].map((action) => (
+        {ACTIONS[coachActions ? 'coach' : 'member'].map((action) => (
           <li key={action.label}>
             <a className="button button--secondary button--block" href={action.href}>
               {action.label}

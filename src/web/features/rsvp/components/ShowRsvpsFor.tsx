@@ -8,12 +8,13 @@ export const EVERY_PLAYER = 'all';
 /** 'Show RSVPs for': one of the players the user answers for, or all of them. */
 export function ShowRsvpsFor({
   players,
-  coachLike,
+  answersForAll,
   value,
   onChange,
 }: {
   players: readonly RsvpPlayer[];
-  coachLike: boolean;
+  /** The user answers for every player of the team (`answer_for_all_players`): 'All players'. */
+  answersForAll: boolean;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -24,7 +25,7 @@ export function ShowRsvpsFor({
         Show RSVPs for
       </label>
       <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={EVERY_PLAYER}>{coachLike ? 'All players' : RSVP_MESSAGES.allMine}</option>
+        <option value={EVERY_PLAYER}>{answersForAll ? 'All players' : RSVP_MESSAGES.allMine}</option>
         {players.map((player) => (
           <option key={player.id} value={String(player.id)}>
             {player.name}

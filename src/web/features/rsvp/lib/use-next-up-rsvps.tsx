@@ -1,6 +1,5 @@
 import type { Team } from '../../../../shared/api/teams.ts';
 import type { NextUpRsvps } from '../../../lib/next-up-rsvps.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { AnswerAllUpcoming, QuickRsvp, WhoIsComing } from '../components/QuickRsvp.tsx';
 import { RemindRsvps, useRemindersPending } from '../components/RemindRsvps.tsx';
 import { useRsvpActions } from './use-rsvp-actions.ts';
@@ -13,19 +12,14 @@ const REFRESH_MS = 60_000;
  * and 'Answer all upcoming'; for a coach of the team, who answered what and the reminder.
  */
 export function useNextUpRsvps(team: Team, userId: number): NextUpRsvps {
-  // Who runs this team answers for everyone: they see names, not a row of buttons per player.
-  const runsTeam = useCan(team, 'record_attendance');
-  const rsvp = useRsvpActions(userId, team.id, {
-    filter: null,
-    coachLike: runsTeam,
-    runsTeam,
-    refetchInterval: REFRESH_MS,
-  });
+  const rsvp = useRsvpActions(userId, team, { filter: null, refetchInterval: REFRESH_MS });
+  // Who answers for every player of this team sees names, not a row of buttons per player.
+  const forAll = rsvp.answersForAll;
   const remindersPending = useRemindersPending(team);
   return {
     loading: rsvp.status === 'loading' || remindersPending,
     eventRsvp: (event) =>
-      runsTeam ? (
+      forAll ? (
         <>
           <WhoIsComing event={event} rsvp={rsvp} />
           {event.rsvpEventType && event.rsvpEventId !== null && (
@@ -36,7 +30,7 @@ export function useNextUpRsvps(team: Team, userId: number): NextUpRsvps {
         <QuickRsvp event={event} rsvp={rsvp} />
       ),
     answerAll:
-      runsTeam || rsvp.players.length === 0 ? null : (
+      forAll || rsvp.players.length === 0 ? null : (
         <AnswerAllUpcoming teamId={team.id} players={rsvp.players} />
       ),
   };

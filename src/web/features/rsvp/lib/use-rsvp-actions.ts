@@ -9,6 +9,8 @@ import {
   type RsvpResponse,
   rsvpWindow,
 } from '../../../../shared/rsvp.ts';
+import type { Team } from '../../../../shared/api/teams.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { useTeamTimeZone } from '../../../lib/public-config.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -22,11 +24,13 @@ export interface RsvpActions {
   status: 'loading' | 'error' | 'ready';
   /** Every player the user may answer for (the server decides: docs/product/calendar-rsvp-and-feed.md). */
   players: readonly RsvpPlayer[];
+  /** The user answers for every player of the team (`answer_for_all_players`: its coaches and admins). */
+  answersForAll: boolean;
   /** The players whose answers show ('Show RSVPs for'). */
   shown: readonly RsvpPlayer[];
   /** A parent with several players shown: one tap answers for all of them. */
   answerAll: boolean;
-  /** A coach's whole team: each event's list starts folded under its counts. */
+  /** The whole team (who answers for all players): each event's list starts folded under its counts. */
   folded: boolean;
   answer: (event: CalendarEvent, playerId: number) => Rsvp | undefined;
   /** A note typed and not yet sent, kept while the user moves between days. */
@@ -56,25 +60,25 @@ const keyOf = (event: CalendarEvent, playerId: number) =>
 
 export function useRsvpActions(
   userId: number,
-  teamId: number,
+  team: Pick<Team, 'id' | 'is_coach'>,
   {
     filter,
-    coachLike,
-    runsTeam = coachLike,
     refetchInterval,
   }: {
     filter: number | null;
-    coachLike: boolean;
-    /** Coach of this team or admin: answers for 7 days after an event starts (defaults to coachLike). */
-    runsTeam?: boolean;
     /** Read the answers again this often while the page is visible (the dashboard). */
     refetchInterval?: number;
   },
 ): RsvpActions {
+  const teamId = team.id;
+  // What this team lets the user do (a coach account may be a parent on another team).
+  const answersForAll = useCan(team, 'answer_for_all_players');
+  // Answers for 7 days after an event starts (attendance at the pitch).
+  const recordsAttendance = useCan(team, 'record_attendance');
   const queryClient = useQueryClient();
   const zone = useTeamTimeZone();
   const now = useNow();
-  const role = runsTeam ? 'coach' : 'parent';
+  const role = recordsAttendance ? 'coach' : 'parent';
   const list = useMyRsvps(userId, teamId, refetchInterval ? { refetchInterval } : {});
   const single = useSubmitRsvp(teamId);
   const all = useSubmitRsvpAll(teamId);
@@ -112,9 +116,10 @@ export function useRsvpActions(
     // A failed reload keeps the answers already shown.
     status: list.data ? 'ready' : list.isError ? 'error' : 'loading',
     players,
+    answersForAll,
     shown,
-    answerAll: !coachLike && shown.length > 1,
-    folded: coachLike && shown.length > FOLD_ABOVE,
+    answerAll: !answersForAll && shown.length > 1,
+    folded: answersForAll && shown.length > FOLD_ABOVE,
     answer: (event, playerId) => {
       const key = keyOf(event, playerId);
       return key ? answers.get(key) : undefined;
@@ -165,6 +170,8 @@ export function useRsvpActions(
     pending: single.isPending || all.isPending,
     closedMessage: (event) => rsvpClosedMessage(role, event, zone, now),
     coachesUntil: (event) =>
-      runsTeam && rsvpWindow(event, zone, now) === 'coaches' ? rsvpCoachesCloseAt(event, zone) : undefined,
+      recordsAttendance && rsvpWindow(event, zone, now) === 'coaches'
+        ? rsvpCoachesCloseAt(event, zone)
+        : undefined,
   };
 }
