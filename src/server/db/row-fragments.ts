@@ -45,7 +45,8 @@ export function rowVersions(
 /** The id in a version key. */
 export const idOfVersion = (key: string): number => Number(key.slice(0, key.indexOf('.')));
 
-const DEFAULT_BUDGET_BYTES = 16 * 1024 * 1024;
+/** Per kind of row and database handle: 8 MB holds some 20,000 documents or 30,000 games. */
+const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
 /** What a Map entry, its key and its object cost beyond the part's characters. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
