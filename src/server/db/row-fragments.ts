@@ -45,7 +45,7 @@ export function rowVersions(
 /** The id in a version key. */
 export const idOfVersion = (key: string): number => Number(key.slice(0, key.indexOf('.')));
 
-/** Per kind of row and database handle: 8 MB holds some 20,000 documents or 30,000 games. */
+/** Per kind of row and database handle: 8 MB holds some 8,000 documents or 10,000 games (about 1 KB and 0.8 KB each). */
 const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
 /** What a Map entry, its key and its object cost beyond the part's characters. */
 const ENTRY_OVERHEAD_BYTES = 200;
