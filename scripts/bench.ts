@@ -737,6 +737,59 @@ for (const c of bodiesDir ? [] : chosen) {
   );
 }
 
+// A list read right after one of its rows changed (docs/decisions/035, 'rows kept by version'): the
+// answer cache misses (the team's data version moved on) and the one changed row is read again, the
+// others joined from their kept parts. Sequential, one connection: each round changes a game's notes in
+// SQL, then reads the games and the tournaments lists; the same reads of an unchanged list with the
+// answer cache off are beside it. BENCH_ONLY=changed runs it.
+if (!only?.length || only.some((word) => 'a list read after a change'.includes(word)))
+  console.log((await changedLists()).join('\n'));
+
+async function changedLists(): Promise<string[]> {
+  const { db } = database;
+  const teamId = Number(team['id']);
+  const lists = [
+    ['games (200)', `/api/games/${teamId}`],
+    ['tournaments (30, 200 games)', `/api/tournaments/team/${teamId}`],
+  ] as const;
+  const read = async (path: string) => {
+    const started = performance.now();
+    const response = await fetch(`${address}${path}`, { headers: auth });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return performance.now() - started;
+  };
+  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+  const lines = ['', 'A list read after one of its rows changed (median of 200, one connection):'];
+  for (const [name, path] of lists) {
+    const afterChange: number[] = [];
+    const unchanged: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < 220; i += 1) {
+      const changedTable = name.startsWith('games') ? sql`games` : sql`tournament_games`;
+      await db.execute(sql`update ${changedTable} set notes = ${`round ${i}`}
+        where id = (select min(id) from ${changedTable} where team_id = ${teamId})`);
+      app.answerCache.enabled = true;
+      const changed = await read(path);
+      app.answerCache.enabled = false;
+      const same = await read(path);
+      const started = performance.now();
+      await (await fetch(`${bareAddress}/bare`)).arrayBuffer();
+      if (i >= 20) {
+        afterChange.push(changed);
+        unchanged.push(same);
+        bare.push(performance.now() - started);
+      }
+    }
+    app.answerCache.enabled = true;
+    lines.push(
+      `  ${name.padEnd(28)} after a change ${median(afterChange).toFixed(2)} ms, unchanged and read anew ` +
+        `${median(unchanged).toFixed(2)} ms, the bare route ${median(bare).toFixed(2)} ms`,
+    );
+  }
+  return lines;
+}
+
 // Notification fan-out (docs/decisions/043): one change told to a team of 25 families (50 members, each
 // with a device) and a club-wide announcement to 1,000 members: the statement that writes the bell's
 // rows, the emails and the pushes to be sent, timed inside its transaction. BENCH_ONLY=fan-out runs it.

@@ -467,6 +467,80 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     );
   });
 
+  it('a list read anew shows every change since the last read, to each reader as theirs', async () => {
+    // Each unchanged document's part is kept from the read before (db/row-fragments.ts): none may be
+    // sent stale, nor with another reader's can_manage, nor with an old uploader's or tournament's name.
+    await setModeratorFlags(t, cast, ['can_upload_files']);
+    const cup = okJson<{ id: number }>(
+      await call(t, 'POST', `/api/tournaments/team/${cast.team.id}`, cast.coach.token, {
+        name: 'Kept Cup',
+        location: 'Riverside Park',
+        start_date: fromToday(20),
+        end_date: fromToday(21),
+      }),
+      201,
+    );
+    const coachs = await uploaded(cast.coach, { title: 'Kept rules', tournament_id: String(cup.id) });
+    const mods = await uploaded(cast.moderator, { title: 'Kept waiver' });
+    const listed = async (account: Account) => {
+      t.app.answerCache.enabled = false;
+      try {
+        const list = okJson<TeamDocument[]>(
+          await call(t, 'GET', `/api/documents/team/${cast.team.id}`, account.token),
+        );
+        return list.filter((d) => d.id === coachs.id || d.id === mods.id);
+      } finally {
+        t.app.answerCache.enabled = true;
+      }
+    };
+    const seen = async (account: Account) =>
+      (await listed(account)).map((d) => [
+        d.title,
+        d.can_manage,
+        d.uploader?.name,
+        d.tournament?.name ?? null,
+      ]);
+    const coachName = coachs.uploader?.name;
+    const modName = mods.uploader?.name;
+    expect(await seen(cast.coach)).toEqual([
+      ['Kept waiver', true, modName, null],
+      ['Kept rules', true, coachName, 'Kept Cup'],
+    ]);
+    expect(await seen(cast.moderator)).toEqual([
+      ['Kept waiver', true, modName, null],
+      ['Kept rules', false, coachName, 'Kept Cup'],
+    ]);
+    expect(await seen(cast.parent)).toEqual([
+      ['Kept waiver', false, modName, null],
+      ['Kept rules', false, coachName, 'Kept Cup'],
+    ]);
+
+    // Its tournament renamed, then its uploader, then the document edited: each on its own.
+    okJson(await call(t, 'PUT', `/api/tournaments/${cup.id}`, cast.coach.token, { name: 'Renamed Cup' }));
+    expect((await seen(cast.parent))[1]).toEqual(['Kept rules', false, coachName, 'Renamed Cup']);
+    await t.db.execute(sql`update users set name = 'Renamed Coach' where id = ${cast.coach.id}`);
+    expect((await seen(cast.parent))[1]).toEqual(['Kept rules', false, 'Renamed Coach', 'Renamed Cup']);
+    okJson(await call(t, 'PUT', `/api/documents/${coachs.id}`, cast.coach.token, { title: 'Kept rules 2' }));
+    expect(await seen(cast.parent)).toEqual([
+      ['Kept waiver', false, modName, null],
+      ['Kept rules 2', false, 'Renamed Coach', 'Renamed Cup'],
+    ]);
+    await t.db.execute(sql`update users set name = ${coachName ?? ''} where id = ${cast.coach.id}`);
+    // Made not public: gone for the parent, there for the coach; then deleted, gone for both.
+    okJson(
+      await call(t, 'PUT', `/api/documents/${mods.id}`, cast.coach.token, {
+        title: 'Kept waiver',
+        is_public: false,
+      }),
+    );
+    expect((await seen(cast.parent)).map(([title]) => title)).toEqual(['Kept rules 2']);
+    expect((await seen(cast.coach)).map(([title]) => title)).toEqual(['Kept waiver', 'Kept rules 2']);
+    okJson(await call(t, 'DELETE', `/api/documents/${mods.id}`, cast.coach.token));
+    expect((await seen(cast.coach)).map(([title]) => title)).toEqual(['Kept rules 2']);
+    okJson(await call(t, 'DELETE', `/api/documents/${coachs.id}`, cast.coach.token));
+    expect(await seen(cast.coach)).toEqual([]);
+  });
+
   it('answers an unchanged list with 304 and a changed one anew', async () => {
     const url = `/api/documents/team/${cast.team.id}`;
     const first = await call(t, 'GET', url, cast.parent.token);

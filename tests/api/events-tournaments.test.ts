@@ -838,7 +838,87 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     expect((await get(etag3)).statusCode).toBe(200);
   });
 
-  it('reads the list in one statement however many tournaments and games there are', async () => {
+  it('a list read anew shows every change since the last read, of a tournament, its games or its team', async () => {
+    // Each unchanged tournament's and game's part is kept from the read before (db/row-fragments.ts):
+    // none may be sent stale, and a tournament's games, record and team name are its own rows' news.
+    const team = await createTeam(t, cast.coach, { name: 'U12 Kept' });
+    const listed = async () => {
+      t.app.answerCache.enabled = false;
+      try {
+        return await list(cast.coach.token, team.id);
+      } finally {
+        t.app.answerCache.enabled = true;
+      }
+    };
+    const byName = async () =>
+      (await listed()).map((x) => ({
+        name: x.name,
+        team_name: x.team_name,
+        games: x.games.map(
+          (g) => `${g.opponent} ${g.our_score ?? '-'}:${g.opponent_score ?? '-'} ${g.notes ?? ''}`,
+        ),
+        record: x.record,
+      }));
+    const first = await newTournament(
+      { name: 'First', start_date: fromToday(5), end_date: fromToday(6) },
+      team.id,
+    );
+    const second = await newTournament(
+      { name: 'Second', start_date: fromToday(8), end_date: fromToday(9) },
+      team.id,
+    );
+    const lions = await newGame(first.id, { opponent: 'Lions', date: fromToday(5), time: '10:00' });
+    const bears = await newGame(first.id, { opponent: 'Bears', date: fromToday(5), time: '12:00' });
+    await newGame(second.id, { opponent: 'Owls' });
+    const none = { wins: 0, losses: 0, draws: 0 };
+    const name = 'U12 Kept';
+    expect(await byName()).toEqual([
+      { name: 'First', team_name: name, games: ['Lions -:- ', 'Bears -:- '], record: none },
+      { name: 'Second', team_name: name, games: ['Owls -:- '], record: none },
+    ]);
+
+    // A game's score: the game, and its tournament's record.
+    await putGame(cast.coach.token, first.id, bears.id, { our_score: 2, opponent_score: 1 });
+    expect((await byName())[0]).toEqual({
+      name: 'First',
+      team_name: name,
+      games: ['Lions -:- ', 'Bears 2:1 '],
+      record: { wins: 1, losses: 0, draws: 0 },
+    });
+    // A game moved before the other, one deleted, one added.
+    await putGame(cast.coach.token, first.id, bears.id, { time: '08:00' });
+    expect((await byName())[0]?.games).toEqual(['Bears 2:1 ', 'Lions -:- ']);
+    await call(t, 'DELETE', `/api/tournaments/${first.id}/games/${lions.id}`, cast.coach.token);
+    await newGame(second.id, { opponent: 'Foxes' });
+    expect((await byName()).map((x) => x.games)).toEqual([['Bears 2:1 '], ['Owls -:- ', 'Foxes -:- ']]);
+    // The tournament itself, renamed and moved after the other; then the team renamed.
+    okJson(
+      await call(t, 'PUT', `/api/tournaments/${first.id}`, cast.coach.token, {
+        name: 'Renamed',
+        start_date: fromToday(10),
+        end_date: fromToday(12),
+      }),
+    );
+    expect((await byName()).map((x) => x.name)).toEqual(['Second', 'Renamed']);
+    okJson(await call(t, 'PUT', `/api/teams/${team.id}`, cast.coach.token, { name: 'U12 Renamed' }));
+    expect((await listed()).map((x) => [x.team_name, x.teamName, x.team.name])).toEqual([
+      ['U12 Renamed', 'U12 Renamed', 'U12 Renamed'],
+      ['U12 Renamed', 'U12 Renamed', 'U12 Renamed'],
+    ]);
+    // Changes made outside the API: a game's notes, and a tournament's, in one transaction twice.
+    await t.db.execute(sql`update tournament_games set notes = 'By hand' where id = ${bears.id}`);
+    expect((await byName())[1]?.games).toEqual(['Bears 2:1 By hand']);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update tournaments set notes = 'One' where id = ${second.id}`);
+      await tx.execute(sql`update tournaments set notes = 'Two' where id = ${second.id}`);
+    });
+    expect((await listed())[0]?.notes).toBe('Two');
+    // The tournament deleted with its games.
+    await call(t, 'DELETE', `/api/tournaments/${second.id}`, cast.coach.token);
+    expect((await byName()).map((x) => x.name)).toEqual(['Renamed']);
+  });
+
+  it('reads the list in two statements however many tournaments and games there are', async () => {
     const team = await createTeam(t, cast.coach, { name: 'U13 Counted' });
     const url = `/api/tournaments/team/${team.id}`;
     const eventStatements = async () => {
@@ -851,8 +931,9 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     const one = await newTournament({ name: 'One' }, team.id);
     await newGame(one.id);
     const few = await eventStatements();
-    // The tournaments and all their games together (db/packed-rows.ts).
-    expect(few).toHaveLength(1);
+    // The version keys of the tournaments and all their games together, then those not kept from an
+    // earlier read, together (db/row-fragments.ts, db/packed-rows.ts).
+    expect(few).toHaveLength(2);
     for (let i = 0; i < 4; i += 1) {
       const { id } = await newTournament({ name: `More ${i}` }, team.id);
       await newGame(id);
@@ -860,6 +941,13 @@ describe.each(BACKENDS)('tournaments API on $name', (backend) => {
     }
     const many = await eventStatements();
     expect(many).toEqual(few);
+    // Read anew with nothing changed since: the keys alone.
+    t.app.answerCache.enabled = false;
+    try {
+      expect(await eventStatements()).toEqual(few.slice(0, 1));
+    } finally {
+      t.app.answerCache.enabled = true;
+    }
     // The quick-add list too: one query for the tournaments, one for their games.
     const all = await statementsDuring(t, () => call(t, 'GET', '/api/tournaments/all', cast.coach.token));
     expect(all.filter((query) => /"tournament(_game)?s"/.test(query))).toHaveLength(2);

@@ -111,6 +111,15 @@ test('closing a form with unsaved input asks first; Back closes a dialog @phone'
   await expect(add.getByLabel('Name')).toHaveValue('Cal Diaz');
   expect(new URL(page.url()).hash).toBe('#team');
 
+  // Closing or reloading the page would lose it too: the browser asks (in its own words).
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  expect(page.isClosed()).toBe(false);
+  await expect(add.getByLabel('Name')).toHaveValue('Cal Diaz');
+
   await add.getByRole('button', { name: 'Cancel' }).click();
   await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(add).toBeHidden();

@@ -1,5 +1,6 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { restoreEntry } from '../lib/modal-history.ts';
+import { useUnsavedDialog } from '../lib/unsaved-changes.ts';
 import { DialogFrame, type ModalSize } from './DialogFrame.tsx';
 import { DiscardChangesDialog, type SaveAction } from './DiscardChangesDialog.tsx';
 
@@ -43,6 +44,7 @@ export function Modal({
   saveAction,
 }: ModalProps) {
   const [asking, setAsking] = useState(false);
+  useUnsavedDialog(open && isDirty);
 
   const requestClose = () => {
     if (isDirty) setAsking(true);

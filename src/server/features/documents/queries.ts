@@ -8,12 +8,14 @@ import {
   notExists,
   or,
   type Placeholder,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 import type { DocumentCategory, DocumentType } from '../../../shared/documents.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
+import { rowVersion, rowVersions } from '../../db/row-fragments.ts';
 import { CAPABILITY_FLAGS } from '../../../shared/permissions.ts';
 import { documents, pendingBlobs, teamMembers, tournaments, users } from '../../db/schema.ts';
 
@@ -65,12 +67,26 @@ export interface DocumentFilter {
   category?: DocumentCategory;
 }
 
-const packedDocuments = pack(listColumns, sql`${documents.createdAt} desc, ${documents.id} desc`);
+const listOrder = sql`${documents.createdAt} desc, ${documents.id} desc`;
+const packedDocuments = pack(listColumns, listOrder);
+/** A listed document's version: its row's, its uploader's and its tournament's (db/row-fragments.ts). */
+const shownRows = [users, tournaments];
+const packedDocumentsWithVersion = pack({
+  ...listColumns,
+  version: rowVersion(documents, documents.id, shownRows),
+});
 
 /** The documents `filter` picks of the team that `reader` may see, packed (db/packed-rows.ts). */
-function documentsSelect(db: Db, team: number | Placeholder, reader: DocumentReader, filter: DocumentFilter) {
+function documentsSelect(
+  db: Db,
+  team: number | Placeholder,
+  reader: DocumentReader,
+  filter: DocumentFilter,
+  value: SQL<string> = packedDocuments.value,
+  only?: SQL,
+) {
   return db
-    .select({ rows: packedDocuments.value })
+    .select({ rows: value })
     .from(documents)
     .leftJoin(users, eq(users.id, documents.uploadedBy))
     .leftJoin(
@@ -84,6 +100,7 @@ function documentsSelect(db: Db, team: number | Placeholder, reader: DocumentRea
         filter.tournamentId === undefined ? undefined : eq(documents.tournamentId, filter.tournamentId),
         filter.includeTournamentDocs === false ? isNull(documents.tournamentId) : undefined,
         filter.category === undefined ? undefined : eq(documents.category, filter.category),
+        only,
       ),
     );
 }
@@ -98,6 +115,68 @@ const teamLists = {
     documentsSelect(db, teamParam, { seesPrivate: false }, {}).prepare('document_list_public'),
   ),
 };
+
+/** Ids of documents to read, as one text of ids joined by commas. */
+const idsParam = sql.placeholder('ids');
+/** The version keys of the team's whole list, as each kind of reader sees it, newest first. */
+const versionsValue = sql<string>`coalesce(${rowVersions(documents, documents.id, listOrder, shownRows)}, '')`;
+const byIdFilter = sql`${documents.id} = any(string_to_array(${idsParam}, ',')::integer[])`;
+const teamVersions = {
+  seesPrivate: preparedPerHandle((db) =>
+    documentsSelect(db, teamParam, { seesPrivate: true }, {}, versionsValue).prepare('document_versions_all'),
+  ),
+  publicOnly: preparedPerHandle((db) =>
+    documentsSelect(db, teamParam, { seesPrivate: false }, {}, versionsValue).prepare(
+      'document_versions_public',
+    ),
+  ),
+};
+const teamById = {
+  seesPrivate: preparedPerHandle((db) =>
+    documentsSelect(
+      db,
+      teamParam,
+      { seesPrivate: true },
+      {},
+      packedDocumentsWithVersion.value,
+      byIdFilter,
+    ).prepare('documents_by_id_all'),
+  ),
+  publicOnly: preparedPerHandle((db) =>
+    documentsSelect(
+      db,
+      teamParam,
+      { seesPrivate: false },
+      {},
+      packedDocumentsWithVersion.value,
+      byIdFilter,
+    ).prepare('documents_by_id_public'),
+  ),
+};
+
+/** The version keys of the team's whole list that `reader` may see, newest first (db/row-fragments.ts). */
+export async function documentVersionsOfTeam(
+  db: Db,
+  teamId: number,
+  reader: DocumentReader,
+): Promise<string | null> {
+  const [row] = await teamVersions[reader.seesPrivate ? 'seesPrivate' : 'publicOnly'](db).execute({ teamId });
+  return row?.rows ?? null;
+}
+
+/** These documents of the team that `reader` may see (in no particular order), each with its version key. */
+export async function documentsOfTeamById(
+  db: Db,
+  teamId: number,
+  reader: DocumentReader,
+  ids: readonly number[],
+): Promise<(DocumentListRow & { version: string })[]> {
+  const [row] = await teamById[reader.seesPrivate ? 'seesPrivate' : 'publicOnly'](db).execute({
+    teamId,
+    ids: ids.join(','),
+  });
+  return packedDocumentsWithVersion.unpack(row?.rows ?? null);
+}
 
 /**
  * The team's documents, newest first, with the uploader's and tournament's names, in one row

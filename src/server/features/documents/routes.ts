@@ -123,7 +123,7 @@ export async function documentRoutes(app: FastifyInstance, { documents }: { docu
         response: { 200: documentListSchema },
       },
     },
-    (request) => documents.list(request.teamAccess, request.query),
+    (request) => documents.listAnswer(request.teamAccess, request.query),
   );
 
   r.get(

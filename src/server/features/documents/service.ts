@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { z } from 'zod';
 import {
+  documentListSchema,
+  documentSchema,
   type DocumentUpdateBody,
   documentUpdateBody,
   type TeamDocument,
@@ -19,6 +21,9 @@ import {
 import { hasCapability } from '../../../shared/permissions.ts';
 import { type BlobStore, BlobStoreUnavailableError, BlobTooLargeError } from '../../blob-store/index.ts';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
+import { keptRows, RowFragments } from '../../db/row-fragments.ts';
+import { compileWriter, jsonAnswer } from '../../plugins/response-serializer.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
 import { requireWriteAllowance, spendWriteAllowance } from '../../write-limits.ts';
@@ -69,6 +74,17 @@ const tooLarge = () => new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
 function isFileTooLarge(error: unknown): boolean {
   return error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
+
+const writeDocument = compileWriter(documentSchema);
+/** What a kept document's part ends with before the reader's own `can_manage` is written instead. */
+const CAN_MANAGE_TAIL = ',"can_manage":false}';
+interface KeptDocument {
+  /** The document written up to, without, its `can_manage`, which depends on who reads. */
+  readonly json: string;
+  readonly uploadedBy: number | null;
+}
+/** Each listed document's part, by its version and its uploader's and tournament's (db/row-fragments.ts). */
+const keptDocuments = preparedPerHandle(() => new RowFragments<KeptDocument>());
 
 export function createDocumentService({
   db,
@@ -336,6 +352,41 @@ export function createDocumentService({
         ...(category ? { category } : {}),
       });
       return rows.map((row) => toDocument(access, row));
+    },
+
+    /**
+     * The list as the API sends it: the whole list (no filter) from each unchanged document's part
+     * kept from an earlier read, only the documents added or changed since (or whose uploader's or
+     * tournament's row changed) read (db/row-fragments.ts); a filtered list is read as `list` reads it.
+     */
+    async listAnswer(access: TeamAccess, query: ListQuery): Promise<TeamDocument[]> {
+      const whole =
+        (query.category === undefined || query.category === '' || query.category === 'all') &&
+        query.include_tournament_docs !== false;
+      if (!whole) return this.list(access, query);
+      const teamId = access.team.id;
+      const reader = readerOf(access);
+      const parts = await keptRows(
+        keptDocuments(db),
+        () => queries.documentVersionsOfTeam(db, teamId, reader),
+        async (ids) =>
+          (await queries.documentsOfTeamById(db, teamId, reader, ids)).map((row) => {
+            const json = writeDocument({ ...toDocument(access, row), can_manage: false }) ?? '';
+            if (!json.endsWith(CAN_MANAGE_TAIL))
+              throw new Error('a document written without can_manage last');
+            return {
+              key: row.version,
+              value: { json: json.slice(0, -CAN_MANAGE_TAIL.length), uploadedBy: row.uploadedBy },
+            };
+          }),
+      );
+      if (parts === undefined) return this.list(access, query);
+      let out = '[';
+      for (let i = 0; i < parts.length; i += 1) {
+        const part = parts[i] as KeptDocument;
+        out += `${i === 0 ? '' : ','}${part.json},"can_manage":${canManage(access, part) ? 'true' : 'false'}}`;
+      }
+      return jsonAnswer(documentListSchema, `${out}]`);
     },
 
     async listOfTournament(access: TeamAccess, tournamentId: number): Promise<TeamDocument[]> {

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
+import { rowVersion, rowVersions } from '../../db/row-fragments.ts';
 import { games, practices, teamMembers, teams, tournamentGames, tournaments } from '../../db/schema.ts';
 
 // Every query names the team as well as the row: an event id alone never reads or writes a row of
@@ -82,6 +83,9 @@ const practiceColumns = shown(getTableColumns(practices));
 
 /** The team of a list read by a prepared statement (db/prepared.ts), packed (db/packed-rows.ts). */
 const teamParam = sql.placeholder('teamId');
+/** Ids of rows to read, as one text of ids joined by commas (a list read by version keys). */
+const idsParam = sql.placeholder('ids');
+const idIn = (id: Column) => sql`${id} = any(string_to_array(${idsParam}, ',')::integer[])`;
 
 // ---- Tournaments ----
 
@@ -107,6 +111,84 @@ export async function tournamentListOfTeam(
   return {
     tournaments: packedTournaments.unpack(row?.tournaments ?? null),
     games: packedTournamentGames.unpack(row?.games ?? null),
+  };
+}
+
+/** The version keys of the team's tournaments and of their games (db/row-fragments.ts), in no order. */
+const tournamentVersionList = preparedPerHandle((db) =>
+  db
+    .select({
+      tournaments: sql<string | null>`${db
+        .select({ keys: rowVersions(tournaments, tournaments.id) })
+        .from(tournaments)
+        .where(eq(tournaments.teamId, teamParam))}`,
+      games: sql<string | null>`${db
+        .select({ keys: rowVersions(tournamentGames, tournamentGames.id) })
+        .from(tournamentGames)
+        .where(eq(tournamentGames.teamId, teamParam))}`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamParam))
+    .prepare('tournament_versions'),
+);
+
+export async function tournamentVersionsOfTeam(
+  db: Db,
+  id: number,
+): Promise<{ tournaments: string | null; games: string | null }> {
+  const [row] = await tournamentVersionList(db).execute({ teamId: id });
+  return { tournaments: row?.tournaments ?? null, games: row?.games ?? null };
+}
+
+const packedTournamentsWithVersion = pack({
+  ...tournamentColumns,
+  version: rowVersion(tournaments, tournaments.id),
+});
+const packedTournamentGamesWithVersion = pack({
+  ...tournamentGameColumns,
+  version: rowVersion(tournamentGames, tournamentGames.id),
+});
+const gameIdsParam = sql.placeholder('gameIds');
+const tournamentsByIdList = preparedPerHandle((db) =>
+  db
+    .select({
+      tournaments: sql<string>`${db
+        .select({ rows: packedTournamentsWithVersion.value })
+        .from(tournaments)
+        .where(and(eq(tournaments.teamId, teamParam), idIn(tournaments.id)))}`,
+      games: sql<string>`${db
+        .select({ rows: packedTournamentGamesWithVersion.value })
+        .from(tournamentGames)
+        .where(
+          and(
+            eq(tournamentGames.teamId, teamParam),
+            sql`${tournamentGames.id} = any(string_to_array(${gameIdsParam}, ',')::integer[])`,
+          ),
+        )}`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamParam))
+    .prepare('tournaments_by_id'),
+);
+
+/** These tournaments and tournament games of the team (in no particular order), each with its version key. */
+export async function tournamentsOfTeamById(
+  db: Db,
+  id: number,
+  tournamentIds: readonly number[],
+  gameIds: readonly number[],
+): Promise<{
+  tournaments: (TournamentRow & { version: string })[];
+  games: (TournamentGameRow & { version: string })[];
+}> {
+  const [row] = await tournamentsByIdList(db).execute({
+    teamId: id,
+    ids: tournamentIds.join(','),
+    gameIds: gameIds.join(','),
+  });
+  return {
+    tournaments: packedTournamentsWithVersion.unpack(row?.tournaments ?? null),
+    games: packedTournamentGamesWithVersion.unpack(row?.games ?? null),
   };
 }
 
@@ -380,6 +462,39 @@ const gameList = preparedPerHandle((db) =>
 export async function gamesOfTeam(db: Db, id: number): Promise<GameRow[]> {
   const [row] = await gameList(db).execute({ teamId: id });
   return packedGames.unpack(row?.rows ?? null);
+}
+
+/** The version keys of the team's games (db/row-fragments.ts), in the list's order. */
+const gameVersionList = preparedPerHandle((db) =>
+  db
+    .select({ keys: rowVersions(games, games.id, sql`${games.date}, ${games.time}, ${games.id}`) })
+    .from(games)
+    .where(eq(games.teamId, teamParam))
+    .prepare('game_versions'),
+);
+
+export async function gameVersionsOfTeam(db: Db, id: number): Promise<string | null> {
+  const [row] = await gameVersionList(db).execute({ teamId: id });
+  return row?.keys ?? null;
+}
+
+const packedGamesWithVersion = pack({ ...gameColumns, version: rowVersion(games, games.id) });
+const gamesByIdList = preparedPerHandle((db) =>
+  db
+    .select({ rows: packedGamesWithVersion.value })
+    .from(games)
+    .where(and(eq(games.teamId, teamParam), idIn(games.id)))
+    .prepare('games_by_id'),
+);
+
+/** These games of the team (in no particular order), each with its version key. */
+export async function gamesOfTeamById(
+  db: Db,
+  id: number,
+  ids: readonly number[],
+): Promise<(GameRow & { version: string })[]> {
+  const [row] = await gamesByIdList(db).execute({ teamId: id, ids: ids.join(',') });
+  return packedGamesWithVersion.unpack(row?.rows ?? null);
 }
 
 /** The game as it is before an edit, locked until the edit's transaction ends (pass its handle). */

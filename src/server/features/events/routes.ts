@@ -50,7 +50,7 @@ export async function tournamentRoutes(
   r.get(
     '/team/:teamId',
     { schema: { params: teamParams, response: { 200: z.array(tournamentSchema) } }, config: everyMember },
-    (request) => tournaments.list(request.teamAccess),
+    (request) => tournaments.listAnswer(request.teamAccess),
   );
 
   r.post(
@@ -120,7 +120,7 @@ export async function gameRoutes(app: FastifyInstance, { games }: { games: GameS
   r.get(
     '/:teamId',
     { schema: { params: teamParams, response: { 200: z.array(gameSchema) } }, config: everyMember },
-    (request) => games.list(request.teamAccess),
+    (request) => games.listAnswer(request.teamAccess),
   );
 
   r.post(

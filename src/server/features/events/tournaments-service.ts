@@ -1,11 +1,13 @@
-import type { z } from 'zod';
-import type {
-  Tournament,
-  TournamentGame,
-  tournamentBody,
-  tournamentGameBody,
-  tournamentGamePatch,
-  tournamentPatch,
+import { z } from 'zod';
+import {
+  type Tournament,
+  type TournamentGame,
+  type tournamentBody,
+  type tournamentGameBody,
+  tournamentGameSchema,
+  type tournamentGamePatch,
+  type tournamentPatch,
+  tournamentSchema,
 } from '../../../shared/api/events.ts';
 import { todayIn } from '../../../shared/event-dates.ts';
 import { accountCan } from '../../../shared/permissions.ts';
@@ -21,6 +23,9 @@ import {
 } from '../../../shared/events.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
+import { KeptList, RowFragments } from '../../db/row-fragments.ts';
+import { compileWriter, jsonAnswer, writeLeaf } from '../../plugins/response-serializer.ts';
 import { sqlState } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import type { UserRow } from '../auth/queries.ts';
@@ -122,6 +127,92 @@ function assemble(
     .sort(compareTournaments);
 }
 
+// The list read anew from kept parts (db/row-fragments.ts): each tournament game's written JSON with
+// what sorting and the record need, and each tournament's own fields written up to
+// `source_tournament_id`; what depends on more than the row (the status on today, the team's name, the
+// games and their record) is written at each read, in the schema's order.
+const tournamentList = z.array(tournamentSchema);
+const writeTournamentGame = compileWriter(tournamentGameSchema);
+/** The fields of the tournament's own row, in the schema's order (the writer follows the mask's). */
+const writeTournamentHead = compileWriter(
+  tournamentSchema.pick({
+    id: true,
+    team_id: true,
+    name: true,
+    location: true,
+    address: true,
+    url: true,
+    start_date: true,
+    end_date: true,
+    startDate: true,
+    endDate: true,
+    notes: true,
+    source_tournament_id: true,
+  }),
+);
+interface KeptTournament {
+  /** The tournament's fields up to `source_tournament_id`, without the closing brace. */
+  readonly json: string;
+  readonly id: number;
+  readonly startDate: string;
+  readonly endDate: string;
+}
+interface KeptTournamentGame {
+  readonly json: string;
+  readonly game: TournamentGame;
+}
+const keptTournaments = preparedPerHandle(() => new RowFragments<KeptTournament>());
+const keptTournamentGames = preparedPerHandle(() => new RowFragments<KeptTournamentGame>());
+
+function keptTournament(row: queries.TournamentRow): KeptTournament {
+  const head = toTournament(row, '', [], '');
+  const json = writeTournamentHead(head) ?? '{}';
+  return { json: json.slice(0, -1), id: row.id, startDate: row.startDate, endDate: row.endDate };
+}
+
+function keptTournamentGame(row: queries.TournamentGameRow): KeptTournamentGame {
+  const game = toTournamentGame(row);
+  return { json: writeTournamentGame(game) ?? '', game };
+}
+
+/** The list's JSON from the kept parts, as the writer writes `assemble`'s answer. */
+function writeKeptList(
+  tournamentParts: readonly KeptTournament[],
+  gameParts: readonly KeptTournamentGame[],
+  teamName: string,
+  today: string,
+): string {
+  const gamesOf = new Map<number, KeptTournamentGame[]>();
+  for (const part of gameParts) {
+    const list = gamesOf.get(part.game.tournament_id);
+    if (list) list.push(part);
+    else gamesOf.set(part.game.tournament_id, [part]);
+  }
+  const name = writeLeaf(teamName) ?? '""';
+  const team = `,"team_name":${name},"teamName":${name},"team":{"name":${name}},"games":[`;
+  const listed = tournamentParts.map((part) => ({
+    part,
+    id: part.id,
+    start_date: part.startDate,
+    status: tournamentStatus(part.startDate, part.endDate, today),
+  }));
+  listed.sort(compareTournaments);
+  let out = '[';
+  for (let t = 0; t < listed.length; t += 1) {
+    const { part, status } = listed[t] as (typeof listed)[number];
+    const games = (gamesOf.get(part.id) ?? []).sort((a, b) => compareByDateTime(a.game, b.game));
+    const { wins, losses, draws } = gameRecord(games.map((g) => g.game));
+    if (t > 0) out += ',';
+    out += `${part.json},"status":"${status}"${team}`;
+    for (let g = 0; g < games.length; g += 1) {
+      if (g > 0) out += ',';
+      out += (games[g] as KeptTournamentGame).json;
+    }
+    out += `],"record":{"wins":${wins},"losses":${losses},"draws":${draws}}}`;
+  }
+  return `${out}]`;
+}
+
 /** The columns of a tournament's fields: all of them for a new one, those sent for a change. */
 function tournamentValues(input: TournamentInput): Required<queries.TournamentValues>;
 function tournamentValues(input: TournamentChange): queries.TournamentValues;
@@ -213,6 +304,36 @@ export function createTournamentService({ db, config }: { db: Db; config: Pick<C
         games,
         today(),
       );
+    },
+
+    /**
+     * The list as the API sends it: each unchanged tournament's and game's part kept from an earlier
+     * read, only those added or changed since read (db/row-fragments.ts). A row that changed between
+     * the keys and its read has the keys read again; after three such tries the list is read whole.
+     */
+    async listAnswer(access: TeamAccess): Promise<Tournament[]> {
+      const teamId = access.team.id;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const versions = await queries.tournamentVersionsOfTeam(db, teamId);
+        const tournamentParts = new KeptList(keptTournaments(db), versions.tournaments);
+        const gameParts = new KeptList(keptTournamentGames(db), versions.games);
+        const [tournamentIds, gameIds] = [tournamentParts.missingIds, gameParts.missingIds];
+        if (tournamentIds.length > 0 || gameIds.length > 0) {
+          const read = await queries.tournamentsOfTeamById(db, teamId, tournamentIds, gameIds);
+          const tournamentsRead = tournamentParts.fill(
+            read.tournaments.map((row) => ({ key: row.version, value: keptTournament(row) })),
+          );
+          const gamesRead = gameParts.fill(
+            read.games.map((row) => ({ key: row.version, value: keptTournamentGame(row) })),
+          );
+          if (!tournamentsRead || !gamesRead) continue;
+        }
+        return jsonAnswer(
+          tournamentList,
+          writeKeptList(tournamentParts.parts, gameParts.parts, access.team.name, today()),
+        );
+      }
+      return this.list(access);
     },
 
     /**
