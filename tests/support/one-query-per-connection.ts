@@ -9,7 +9,10 @@ interface Patched {
   __oneQueryGuard?: true;
 }
 
-const overlapping: string[] = [];
+// Vitest runs this file again before each test file of a worker; the prototype is patched once, so the
+// queries it notes go to one list that every file's check reads.
+const shared = globalThis as typeof globalThis & { __overlappingQueries?: string[] };
+const overlapping = (shared.__overlappingQueries ??= []);
 const proto = pg.Client.prototype as pg.Client &
   Patched & {
     _activeQuery?: unknown;
