@@ -43,6 +43,19 @@ describe('lazyScreen', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('gives Retry back when the page stays after the reload was asked (Stay on leaving)', async () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    const Screen = lazyScreen<object>(() => Promise.reject(new Error('404')));
+    render(<Screen />);
+    await failure();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain(
+      SCREEN_LOAD_FAILED,
+    );
+  });
+
   it('retries in place when Retry succeeds', async () => {
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
     let fails = true;

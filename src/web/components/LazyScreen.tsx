@@ -6,6 +6,9 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 
 export const SCREEN_LOAD_FAILED = 'This screen could not be loaded. Check your connection and try again.';
 
+/** How long a page that was asked to reload may take to go before its Retry comes back. */
+const RELOAD_GRACE_MS = 3_000;
+
 /** A page fills the main area; an overlay (a dialog's code) floats above the page it opens on. */
 export type ScreenPlacement = 'page' | 'overlay';
 
@@ -105,7 +108,14 @@ export function lazyScreen<P extends object>(
         // page in a loop.
         if (askedByRetry && navigator.onLine) {
           window.location.reload();
-          return new Promise<never>(() => {});
+          // A page that stays (the user answered the browser's 'Leave site?' with Stay, for input
+          // not saved elsewhere on it) gets its Retry back rather than 'Loading...' for good.
+          return new Promise<never>((_, reject) =>
+            setTimeout(() => {
+              failed = true;
+              reject(new ScreenLoadError(error));
+            }, RELOAD_GRACE_MS),
+          );
         }
         failed = true;
         throw new ScreenLoadError(error);
