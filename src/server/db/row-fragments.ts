@@ -77,8 +77,8 @@ export class RowFragments<V extends { readonly json: string }> {
   }
 }
 
-const sizeOf = (key: string, value: { json: string }) =>
-  (key.length + value.json.length) * 2 + ENTRY_OVERHEAD_BYTES;
+const sizeOf = (key: string, value: { json: string; keptBytes?: number }) =>
+  (key.length + value.json.length) * 2 + (value.keptBytes ?? 0) + ENTRY_OVERHEAD_BYTES;
 
 /** The kept parts of a list's rows, by the keys `rowVersions` wrote (in their order), and those missing. */
 export class KeptList<V extends { readonly json: string }> {

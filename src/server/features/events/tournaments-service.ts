@@ -160,6 +160,8 @@ interface KeptTournament {
 interface KeptTournamentGame {
   readonly json: string;
   readonly game: TournamentGame;
+  /** The game object kept beside its JSON, counted in the budget as about its JSON's size again. */
+  readonly keptBytes: number;
 }
 const keptTournaments = preparedPerHandle(() => new RowFragments<KeptTournament>());
 const keptTournamentGames = preparedPerHandle(() => new RowFragments<KeptTournamentGame>());
@@ -172,7 +174,8 @@ function keptTournament(row: queries.TournamentRow): KeptTournament {
 
 function keptTournamentGame(row: queries.TournamentGameRow): KeptTournamentGame {
   const game = toTournamentGame(row);
-  return { json: writeTournamentGame(game) ?? '', game };
+  const json = writeTournamentGame(game) ?? '';
+  return { json, game, keptBytes: json.length * 2 };
 }
 
 /** The list's JSON from the kept parts, as the writer writes `assemble`'s answer. */
