@@ -4,6 +4,7 @@ import { addDays } from '../../src/shared/events.ts';
 import {
   apiCall,
   coachWithTeam,
+  expectBrowserAsksBeforeClosing,
   expectNoAxeViolations,
   goToTab,
   isPhone,
@@ -131,12 +132,7 @@ test('the coach enters two scores from the dashboard on game day @phone', async 
   await keepEditing();
   await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toHaveCount(0);
   // Closing or reloading the page: the browser asks (its own words; a page cannot set them).
-  const asked = page.waitForEvent('dialog');
-  await page.close({ runBeforeUnload: true });
-  const question = await asked;
-  expect(question.type()).toBe('beforeunload');
-  await question.dismiss();
-  expect(page.isClosed()).toBe(false);
+  await expectBrowserAsksBeforeClosing(page);
   await expect(ours).toHaveValue('4');
 
   // Back to its saved value, the field asks nothing.

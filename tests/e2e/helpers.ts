@@ -258,3 +258,16 @@ export async function layoutShifts(page: Page): Promise<number[]> {
   await page.waitForTimeout(500);
   return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 }
+
+/**
+ * Closing the page (as a reload or a closed tab would) makes the browser ask first, in its own words
+ * (a page cannot set them); answering Stay keeps the page open.
+ */
+export async function expectBrowserAsksBeforeClosing(page: Page): Promise<void> {
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  expect(page.isClosed()).toBe(false);
+}

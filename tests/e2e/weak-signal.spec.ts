@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { coachWithTeam, goToTab, isPhone, signInAs, type CoachWithTeam } from './helpers.ts';
+import {
+  coachWithTeam,
+  expectBrowserAsksBeforeClosing,
+  goToTab,
+  isPhone,
+  signInAs,
+  type CoachWithTeam,
+} from './helpers.ts';
 
 // What a user on a weak signal sees (issue 6): saves fail fast and honestly, nothing is sent after
 // the user cancelled, a double click sends once, unsaved input is not lost silently, Back closes a
@@ -112,12 +119,7 @@ test('closing a form with unsaved input asks first; Back closes a dialog @phone'
   expect(new URL(page.url()).hash).toBe('#team');
 
   // Closing or reloading the page would lose it too: the browser asks (in its own words).
-  const asked = page.waitForEvent('dialog');
-  await page.close({ runBeforeUnload: true });
-  const question = await asked;
-  expect(question.type()).toBe('beforeunload');
-  await question.dismiss();
-  expect(page.isClosed()).toBe(false);
+  await expectBrowserAsksBeforeClosing(page);
   await expect(add.getByLabel('Name')).toHaveValue('Cal Diaz');
 
   await add.getByRole('button', { name: 'Cancel' }).click();

@@ -75,6 +75,13 @@ function isFileTooLarge(error: unknown): boolean {
   return error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
+/** The category the list is narrowed to: none for an absent, empty or 'all' category. */
+function categoryOf(query: ListQuery): DocumentCategory | undefined {
+  return query.category === undefined || query.category === '' || query.category === 'all'
+    ? undefined
+    : (query.category as DocumentCategory);
+}
+
 const writeDocument = compileWriter(documentSchema);
 /** What a kept document's part ends with before the reader's own `can_manage` is written instead. */
 const CAN_MANAGE_TAIL = ',"can_manage":false}';
@@ -343,10 +350,7 @@ export function createDocumentService({
     },
 
     async list(access: TeamAccess, query: ListQuery): Promise<TeamDocument[]> {
-      const category =
-        query.category === undefined || query.category === '' || query.category === 'all'
-          ? undefined
-          : (query.category as DocumentCategory);
+      const category = categoryOf(query);
       const rows = await queries.documentsOfTeam(db, access.team.id, readerOf(access), {
         includeTournamentDocs: query.include_tournament_docs,
         ...(category ? { category } : {}),
@@ -360,9 +364,7 @@ export function createDocumentService({
      * tournament's row changed) read (db/row-fragments.ts); a filtered list is read as `list` reads it.
      */
     async listAnswer(access: TeamAccess, query: ListQuery): Promise<TeamDocument[]> {
-      const whole =
-        (query.category === undefined || query.category === '' || query.category === 'all') &&
-        query.include_tournament_docs !== false;
+      const whole = categoryOf(query) === undefined && query.include_tournament_docs !== false;
       if (!whole) return this.list(access, query);
       const teamId = access.team.id;
       const reader = readerOf(access);
