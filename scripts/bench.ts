@@ -739,18 +739,20 @@ for (const c of bodiesDir ? [] : chosen) {
 
 // A list read right after one of its rows changed (docs/decisions/035, 'rows kept by version'): the
 // answer cache misses (the team's data version moved on) and the one changed row is read again, the
-// others joined from their kept parts. Sequential, one connection: each round changes a game's notes in
-// SQL, then reads the games and the tournaments lists; the same reads of an unchanged list with the
-// answer cache off are beside it. BENCH_ONLY=changed runs it.
+// others joined from their kept parts. Sequential, one connection: each round changes a game's notes (a
+// document's title) in SQL, then reads the games, the tournaments and the documents lists; the same
+// reads of an unchanged list with the answer cache off are beside it. BENCH_ONLY=changed runs it.
 if (!only?.length || only.some((word) => 'a list read after one of its rows changed'.includes(word)))
   console.log((await changedLists()).join('\n'));
 
 async function changedLists(): Promise<string[]> {
   const { db } = database;
   const teamId = Number(team['id']);
+  // Each list with the table of the row that changes, and that row's column.
   const lists = [
-    ['games (200)', `/api/games/${teamId}`],
-    ['tournaments (30, 200 games)', `/api/tournaments/team/${teamId}`],
+    ['games (200)', `/api/games/${teamId}`, sql`games`, sql`notes`],
+    ['tournaments (30, 200 games)', `/api/tournaments/team/${teamId}`, sql`tournament_games`, sql`notes`],
+    ['documents (500)', documentsPath, sql`documents`, sql`title`],
   ] as const;
   const read = async (path: string) => {
     const started = performance.now();
@@ -761,13 +763,12 @@ async function changedLists(): Promise<string[]> {
   };
   const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
   const lines = ['', 'A list read after one of its rows changed (median of 200, one connection):'];
-  for (const [name, path] of lists) {
+  for (const [name, path, changedTable, changedColumn] of lists) {
     const afterChange: number[] = [];
     const unchanged: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i < 220; i += 1) {
-      const changedTable = name.startsWith('games') ? sql`games` : sql`tournament_games`;
-      await db.execute(sql`update ${changedTable} set notes = ${`round ${i}`}
+      await db.execute(sql`update ${changedTable} set ${changedColumn} = ${`round ${i}`}
         where id = (select min(id) from ${changedTable} where team_id = ${teamId})`);
       app.answerCache.enabled = true;
       const changed = await read(path);

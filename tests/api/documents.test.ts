@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { decodeExtended, parse as parseDisposition } from 'content-disposition';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -539,6 +540,65 @@ describe.each(CASES)('documents API on $backend.name with the $store store', ({ 
     expect((await seen(cast.coach)).map(([title]) => title)).toEqual(['Kept rules 2']);
     okJson(await call(t, 'DELETE', `/api/documents/${coachs.id}`, cast.coach.token));
     expect(await seen(cast.coach)).toEqual([]);
+  });
+
+  it('a list kept whole is written anew once any of its rows changed, gzipped or not, in order to the microsecond', async () => {
+    // The whole answer is kept with its rows' versions (db/row-fragments.ts, ListAnswers), and its
+    // gzipped bytes beside it; the keys come from the database in no order, so the service sorts.
+    const url = `/api/documents/team/${cast.team.id}`;
+    const read = async (gzip: boolean) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${cast.coach.token}`,
+          ...(gzip ? { 'accept-encoding': 'gzip' } : {}),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
+      return JSON.parse(
+        gzip ? gunzipSync(response.rawPayload).toString('utf8') : response.body,
+      ) as TeamDocument[];
+    };
+    const inserted = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into documents (team_id, title, category, blob_key, original_filename, file_type, file_size, uploaded_by, created_at)
+        select ${cast.team.id}, 'Ordered ' || n, 'general', 'ordered-' || n || '-' || gen_random_uuid(), 'ordered.pdf', 'pdf', 1000 + n,
+          ${cast.coach.id}, timestamptz '2030-01-01 10:00:00.123456+00' - make_interval(secs => (n % 2) * 0.000056)
+        from generate_series(1, 40) n returning id`,
+    );
+    const ids = inserted.map((row) => row.id);
+    const expected = (
+      await queryRows<{ id: number }>(
+        t.db,
+        sql`select id from documents where team_id = ${cast.team.id} order by created_at desc, id desc`,
+      )
+    ).map((row) => row.id);
+    t.app.answerCache.enabled = false;
+    try {
+      for (const gzip of [true, true, false]) {
+        expect((await read(gzip)).map((d) => d.id)).toEqual(expected);
+      }
+      // Every second one is 56 microseconds older, in the same millisecond: by id within each half.
+      const evens = ids.filter((_, i) => (i + 1) % 2 === 0).sort((a, b) => b - a);
+      expect(expected.slice(0, evens.length)).toEqual(evens);
+
+      for (const [i, gzip] of [true, false, true].entries()) {
+        const changed = ids[i * 7] as number;
+        await t.db.execute(sql`update documents set title = ${`Changed ${i}`} where id = ${changed}`);
+        const list = await read(gzip);
+        expect(list.find((d) => d.id === changed)?.title).toBe(`Changed ${i}`);
+        expect(list.map((d) => d.id)).toEqual(expected);
+      }
+      await t.db.execute(sql`delete from documents where id = ${ids[3] as number}`);
+      expect((await read(true)).map((d) => d.id)).toEqual(expected.filter((id) => id !== ids[3]));
+    } finally {
+      t.app.answerCache.enabled = true;
+      await t.db.execute(sql`delete from documents where id = any(${`{${ids.join(',')}}`}::integer[])`);
+      // Their keys, announced for sweeping by the delete trigger, name no blob.
+      await t.db.execute(sql`delete from pending_blobs where blob_key like 'ordered-%'`);
+    }
   });
 
   it('answers an unchanged list with 304 and a changed one anew', async () => {

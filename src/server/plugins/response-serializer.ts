@@ -44,15 +44,28 @@ const AS_THEY_ARE = new Set([
  * or escapes a string otherwise than JSON.stringify fails the test that sends it, as any answer would.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    /** Where the text's gzipped bytes are kept once made, when the text itself is kept (a list's answer). */
+    readonly compressed?: KeptCompression,
+  ) {}
+}
+
+/** The gzipped bytes of one kept answer text, filled by the signed-in scope the first time it sends them. */
+export interface KeptCompression {
+  gzipped?: Buffer;
 }
 
 /**
  * `text` as the answer of a route whose response schema is `schema`: typed as that schema's answer so
- * the route's handler may return it (the serializer knows it for what it is).
+ * the route's handler may return it (the serializer knows it for what it is). `compressed` keeps the
+ * text's gzipped bytes for the next answer of the same text.
  */
-export const jsonAnswer = <S extends z.ZodType>(_schema: S, text: string): z.output<S> =>
-  new JsonText(text) as unknown as z.output<S>;
+export const jsonAnswer = <S extends z.ZodType>(
+  _schema: S,
+  text: string,
+  compressed?: KeptCompression,
+): z.output<S> => new JsonText(text, compressed) as unknown as z.output<S>;
 
 /** What JSON.stringify escapes in a string: quotes, backslashes, control characters and surrogates. */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;

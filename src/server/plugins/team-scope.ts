@@ -7,6 +7,7 @@ import { notFound } from '../http-error.ts';
 import { isId } from '../params.ts';
 import { acceptsGzip, type AnswerCache, COMPRESS_FROM_BYTES, compress } from './answer-cache.ts';
 import { namesTag, parseIfNoneMatch } from './conditional-get.ts';
+import { JsonText, type KeptCompression } from './response-serializer.ts';
 
 // The signed-in scope of the API: authentication is a hook of the scope (not a spread on each route),
 // and a route with a :teamId parameter gets the caller's access to that team loaded once, before its
@@ -31,6 +32,8 @@ declare module 'fastify' {
     teamAccess: TeamAccess;
     /** Where this read's answer is kept (answer-cache.ts); null when it is not to be kept. */
     answerKey: string | null;
+    /** Where the gzipped bytes of this read's answer text are kept, when the service keeps the text. */
+    answerCompression: KeptCompression | null;
   }
   interface FastifyContextConfig {
     /** The read's answer is the same for every member of the team, so it is kept once for all. */
@@ -60,6 +63,7 @@ declare module 'fastify' {
 export const teamAccessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('teamAccess', null as unknown as TeamAccess);
   app.decorateRequest('answerKey', null);
+  app.decorateRequest('answerCompression', null);
 });
 
 /** `teamOf` of a route that names its team as `?team_id` (a team id by the route's querystring schema). */
@@ -154,6 +158,12 @@ export function signedInScope(
       }
       return reply.send(kept.body);
     });
+    // An answer text the service keeps (a list kept under its rows' versions, db/row-fragments.ts)
+    // brings where its gzipped bytes are kept: they are made once for all the reads of that text.
+    scope.addHook('preSerialization', (request, _reply, payload, done) => {
+      if (payload instanceof JsonText && payload.compressed) request.answerCompression = payload.compressed;
+      done(null, payload);
+    });
     // A successful read's serialised answer is kept (error answers are not), and a large one is sent
     // gzipped to a client that takes it.
     scope.addHook('onSend', async (request, reply, payload) => {
@@ -173,7 +183,9 @@ export function signedInScope(
       answers.set(key, payload);
       const gzip = acceptsGzip(request.headers['accept-encoding']);
       if (payload.length < COMPRESS_FROM_BYTES || (!gzip && !answers.enabled)) return payload;
-      const gzipped = await compress(payload);
+      const kept = request.answerCompression;
+      const gzipped = kept?.gzipped ?? (await compress(payload));
+      if (kept) kept.gzipped = gzipped;
       answers.set(key, payload, gzipped);
       if (!gzip) return payload;
       reply.header('Content-Encoding', 'gzip');

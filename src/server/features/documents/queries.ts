@@ -74,6 +74,8 @@ const shownRows = [users, tournaments];
 const packedDocumentsWithVersion = pack({
   ...listColumns,
   version: rowVersion(documents, documents.id, shownRows),
+  // The list's order to the microsecond, as `listOrder` sorts (a Date holds milliseconds only).
+  createdMicros: sql<string>`(extract(epoch from ${documents.createdAt}) * 1000000)::bigint`,
 });
 
 /** The documents `filter` picks of the team that `reader` may see, packed (db/packed-rows.ts). */
@@ -118,8 +120,12 @@ const teamLists = {
 
 /** Ids of documents to read, as one text of ids joined by commas. */
 const idsParam = sql.placeholder('ids');
-/** The version keys of the team's whole list, as each kind of reader sees it, newest first. */
-const versionsValue = sql<string>`coalesce(${rowVersions(documents, documents.id, listOrder, shownRows)}, '')`;
+/**
+ * The version keys of the team's whole list, as each kind of reader sees it, in no order: sorting them
+ * here was near half the statement's time (500 documents: 1.85 against 1.0 ms), and the service sorts
+ * only when it writes the list anew.
+ */
+const versionsValue = sql<string>`coalesce(${rowVersions(documents, documents.id, undefined, shownRows)}, '')`;
 const byIdFilter = sql`${documents.id} = any(string_to_array(${idsParam}, ',')::integer[])`;
 const teamVersions = {
   seesPrivate: preparedPerHandle((db) =>
@@ -154,7 +160,7 @@ const teamById = {
   ),
 };
 
-/** The version keys of the team's whole list that `reader` may see, newest first (db/row-fragments.ts). */
+/** The version keys of the team's whole list that `reader` may see, in no order (db/row-fragments.ts). */
 export async function documentVersionsOfTeam(
   db: Db,
   teamId: number,
@@ -170,7 +176,7 @@ export async function documentsOfTeamById(
   teamId: number,
   reader: DocumentReader,
   ids: readonly number[],
-): Promise<(DocumentListRow & { version: string })[]> {
+): Promise<(DocumentListRow & { version: string; createdMicros: string })[]> {
   const [row] = await teamById[reader.seesPrivate ? 'seesPrivate' : 'publicOnly'](db).execute({
     teamId,
     ids: ids.join(','),

@@ -22,7 +22,7 @@ import { hasCapability } from '../../../shared/permissions.ts';
 import { type BlobStore, BlobStoreUnavailableError, BlobTooLargeError } from '../../blob-store/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
-import { keptRows, RowFragments } from '../../db/row-fragments.ts';
+import { keptListAnswer, ListAnswers, RowFragments } from '../../db/row-fragments.ts';
 import { compileWriter, jsonAnswer } from '../../plugins/response-serializer.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, HttpError, notFound } from '../../http-error.ts';
@@ -89,9 +89,18 @@ interface KeptDocument {
   /** The document written up to, without, its `can_manage`, which depends on who reads. */
   readonly json: string;
   readonly uploadedBy: number | null;
+  readonly id: number;
+  /** Its created_at in microseconds since 1970: the list's order, newest first, then the higher id. */
+  readonly createdMicros: number;
 }
 /** Each listed document's part, by its version and its uploader's and tournament's (db/row-fragments.ts). */
 const keptDocuments = preparedPerHandle(() => new RowFragments<KeptDocument>());
+/** Each team's whole list as one kind of reader reads it, with the versions of its rows. */
+const keptLists = preparedPerHandle(() => new ListAnswers());
+const newestFirst = (a: KeptDocument, b: KeptDocument) => b.createdMicros - a.createdMicros || b.id - a.id;
+
+/** Which documents a reader may edit and delete: every one, none, or those this user uploaded. */
+type ManagedDocuments = 'all' | 'none' | { uploadedBy: number };
 
 export function createDocumentService({
   db,
@@ -112,10 +121,16 @@ export function createDocumentService({
     seesPrivate: hasCapability(access, 'view_private_documents'),
   });
 
-  function canManage(access: TeamAccess, row: Pick<queries.DocumentRow, 'uploadedBy'>): boolean {
-    if (hasCapability(access, 'moderate_documents')) return true;
-    return row.uploadedBy === access.user.id && hasCapability(access, 'upload_files');
+  function managedBy(access: TeamAccess): ManagedDocuments {
+    if (hasCapability(access, 'moderate_documents')) return 'all';
+    return hasCapability(access, 'upload_files') ? { uploadedBy: access.user.id } : 'none';
   }
+
+  const manages = (managed: ManagedDocuments, row: Pick<queries.DocumentRow, 'uploadedBy'>): boolean =>
+    managed === 'all' || (managed !== 'none' && row.uploadedBy === managed.uploadedBy);
+
+  const canManage = (access: TeamAccess, row: Pick<queries.DocumentRow, 'uploadedBy'>): boolean =>
+    manages(managedBy(access), row);
 
   function toDocument(access: TeamAccess, row: queries.DocumentListRow): TeamDocument {
     return {
@@ -368,7 +383,12 @@ export function createDocumentService({
       if (!whole) return this.list(access, query);
       const teamId = access.team.id;
       const reader = readerOf(access);
-      const parts = await keptRows(
+      const managed = managedBy(access);
+      // Everything of the reader the answer shows: which documents it lists, and which it may manage.
+      const list = `${teamId} ${reader.seesPrivate ? 'all' : 'public'} ${typeof managed === 'string' ? managed : managed.uploadedBy}`;
+      const answer = await keptListAnswer(
+        keptLists(db),
+        list,
         keptDocuments(db),
         () => queries.documentVersionsOfTeam(db, teamId, reader),
         async (ids) =>
@@ -378,17 +398,26 @@ export function createDocumentService({
               throw new Error('a document written without can_manage last');
             return {
               key: row.version,
-              value: { json: json.slice(0, -CAN_MANAGE_TAIL.length), uploadedBy: row.uploadedBy },
+              value: {
+                json: json.slice(0, -CAN_MANAGE_TAIL.length),
+                uploadedBy: row.uploadedBy,
+                id: row.id,
+                createdMicros: Number(row.createdMicros),
+              },
             };
           }),
+        (parts) => {
+          const sorted = parts.slice().sort(newestFirst);
+          let out = '[';
+          for (let i = 0; i < sorted.length; i += 1) {
+            const part = sorted[i] as KeptDocument;
+            out += `${i === 0 ? '' : ','}${part.json},"can_manage":${manages(managed, part) ? 'true' : 'false'}}`;
+          }
+          return `${out}]`;
+        },
       );
-      if (parts === undefined) return this.list(access, query);
-      let out = '[';
-      for (let i = 0; i < parts.length; i += 1) {
-        const part = parts[i] as KeptDocument;
-        out += `${i === 0 ? '' : ','}${part.json},"can_manage":${canManage(access, part) ? 'true' : 'false'}}`;
-      }
-      return jsonAnswer(documentListSchema, `${out}]`);
+      if (answer === undefined) return this.list(access, query);
+      return jsonAnswer(documentListSchema, answer.text, answer.compressed);
     },
 
     async listOfTournament(access: TeamAccess, tournamentId: number): Promise<TeamDocument[]> {
