@@ -128,18 +128,20 @@ const schemaThroughDefineSchema = {
 // capability of src/shared/permissions.ts, asked with requireCapability / hasCapability on the server and
 // useCan / accountCan on the web. Outside the modules that own the rule (src/shared/permissions.ts and
 // roles.ts, src/web/lib/permissions.ts, src/server/features/teams/access.ts) these are refused: a role
-// (or anything, a variable holding a role included) compared with 'coach' or 'admin'; a list holding
-// 'coach' or 'admin', written where it is asked, asked whether it includes something; any list asked whether it includes a `.role`;
-// a switch on a `.role` or with a 'coach' or 'admin' case; isCoachLike; reading is_coach / isCoach. A
-// role used to label or to pick people says so in an eslint-disable comment with its reason.
+// (or anything, a variable holding a role included) compared with a role's name ('coach', 'admin',
+// 'parent', 'player'); a list holding one, written where it is asked, asked whether it includes
+// something; any list asked whether it includes a `.role`; a switch on a `.role` or with a role's name
+// as a case; isCoachLike; reading is_coach / isCoach. A role that picks people or makes a family link
+// (the is_mine rule, the child-safe rule, a join request's link) says so in an eslint-disable comment
+// with its reason; a label is ROLE_LABELS[role].
 const PERMISSION_BY_NAME =
   'Decide permissions by a named capability (src/shared/permissions.ts), not by role.';
-const RUNS_TEAM_ROLE = '/^(coach|admin)$/';
+const ROLE_NAME = '/^(coach|admin|parent|player)$/';
 const permissionsByName = [
   { selector: "CallExpression[callee.name='isCoachLike']", message: PERMISSION_BY_NAME },
   { selector: 'MemberExpression[property.name=/^(is_coach|isCoach)$/]', message: PERMISSION_BY_NAME },
   {
-    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=${RUNS_TEAM_ROLE}], [right.value=${RUNS_TEAM_ROLE}])`,
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=${ROLE_NAME}], [right.value=${ROLE_NAME}])`,
     message: PERMISSION_BY_NAME,
   },
   {
@@ -150,11 +152,11 @@ const permissionsByName = [
   },
   {
     // ['coach', 'admin'].includes(r) (as const, or a new Set's has), whatever r holds
-    selector: `CallExpression[callee.property.name=/^(includes|has)$/] > MemberExpression.callee > :matches(ArrayExpression, TSAsExpression, NewExpression).object:has(Literal[value=${RUNS_TEAM_ROLE}])`,
+    selector: `CallExpression[callee.property.name=/^(includes|has)$/] > MemberExpression.callee > :matches(ArrayExpression, TSAsExpression, NewExpression).object:has(Literal[value=${ROLE_NAME}])`,
     message: PERMISSION_BY_NAME,
   },
   { selector: "SwitchStatement[discriminant.property.name='role']", message: PERMISSION_BY_NAME },
-  { selector: `SwitchCase[test.value=${RUNS_TEAM_ROLE}]`, message: PERMISSION_BY_NAME },
+  { selector: `SwitchCase[test.value=${ROLE_NAME}]`, message: PERMISSION_BY_NAME },
 ];
 
 export default tseslint.config(

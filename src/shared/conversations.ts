@@ -169,6 +169,12 @@ export interface ChildSafeResult {
  * refused. Player-to-player conversations stay as they are. `parentsOfPlayer` must hold parent accounts
  * only.
  */
+/** The children among a conversation's people (their players): the child-safe rule is about them. */
+export function childrenAmong(people: readonly { user_id: number; role: Role }[]): number[] {
+  // eslint-disable-next-line no-restricted-syntax -- who is a child in the conversation (the child-safe rule), no permission
+  return people.filter((person) => person.role === 'player').map((person) => person.user_id);
+}
+
 export function childSafeAdditions({
   participants,
   parentsOfPlayer,
@@ -176,12 +182,12 @@ export function childSafeAdditions({
   adminIds,
 }: ChildSafeInput): ChildSafeResult {
   const chosen = new Set(participants.map((p) => p.user_id));
-  const adults = participants.filter((p) => p.role !== 'player').map((p) => p.user_id);
+  const children = childrenAmong(participants);
+  const adults = participants.filter((p) => !children.includes(p.user_id)).map((p) => p.user_id);
   const added = new Set<number>();
   let noParentYet = false;
-  for (const person of participants) {
-    if (person.role !== 'player') continue;
-    const parents = parentsOfPlayer.get(person.user_id) ?? [];
+  for (const child of children) {
+    const parents = parentsOfPlayer.get(child) ?? [];
     const unrelatedAdult = adults.some((adult) => !parents.includes(adult));
     if (!unrelatedAdult) continue;
     if (parents.length > 0) {
@@ -201,6 +207,14 @@ export function childSafeAdditions({
     noParentYet,
     blocked: noParentYet && adultCount() < 2,
   };
+}
+
+/** The participants the child-safe rule copied in as a child's parents (the thread says so). */
+export function parentsCopied<T extends { role: Role; added_for_safety: boolean }>(
+  participants: readonly T[],
+): T[] {
+  // eslint-disable-next-line no-restricted-syntax -- picks the people to name, decides no permission
+  return participants.filter((p) => p.added_for_safety && p.role === 'parent');
 }
 
 /** The participants the child-safe rule copied in as the club's admins (the thread names them). */

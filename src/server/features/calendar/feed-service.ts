@@ -27,6 +27,7 @@ import {
   type KeptAnswer,
 } from '../../plugins/answer-cache.ts';
 import { findUserById } from '../auth/queries.ts';
+import { isMineAs, isViewer } from '../roster/view.ts';
 import {
   type FeedTeam,
   feedLastModified,
@@ -377,14 +378,15 @@ export function createFeedService({
             user.emailVerifiedAt === null ? null : user.email,
           );
           if (!player?.memberRole) return 0;
-          // The roster's is_mine rule (roster/view.ts) under the role on the player's team (a coach
-          // account may be a parent there): a parent's linked child, a player themselves.
+          // The roster's is_mine rule under the role on the player's team (a coach account may be a
+          // parent there): a parent's linked child, a player themselves.
           const role = roleOnTeam(user.role, player.memberRole);
-          const isMine =
-            role === 'parent'
-              ? player.contactIsUser
-              : role === 'player' &&
-                (player.userId === user.id || (user.emailVerifiedAt !== null && player.email === user.email));
+          const viewer = { userId: user.id, email: user.emailVerifiedAt === null ? null : user.email };
+          const isMine = isMineAs(
+            role,
+            () => player.contactIsUser,
+            () => isViewer(player, viewer),
+          );
           return canRsvpFor(role, { status: player.status, is_mine: isMine }) ? player.teamId : 0;
         });
         teams = teams.filter((team) => team.id === teamId);

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/api/conversations.ts';
 import {
   canMessage,
+  childrenAmong,
   childSafeAdditions,
   conversationTitle,
   conversationTypeOf,
@@ -202,7 +203,7 @@ export function createConversationService({
     });
     if (!allowed) throw forbidden(MESSAGING_MESSAGES.sendNotAllowed);
 
-    const playerIds = present.filter((p) => p.role === 'player').map((p) => p.user_id);
+    const playerIds = childrenAmong(present);
     if (playerIds.length === 0) return;
     const [parentsOfPlayer, directory] = await Promise.all([
       queries.parentsOfPlayers(db, teamId, playerIds),
@@ -278,7 +279,7 @@ export function createConversationService({
         { user_id: me, role: access.role },
         ...chosenIds.map((id) => ({ user_id: id, role: allowed.get(id)?.role ?? 'player' })),
       ];
-      const playerIds = chosen.filter((p) => p.role === 'player').map((p) => p.user_id);
+      const playerIds = childrenAmong(chosen);
       const parentsOfPlayer = await queries.parentsOfPlayers(db, access.team.id, playerIds);
       const safety = childSafeAdditions({ participants: chosen, parentsOfPlayer, ...standIns(directory) });
       if (safety.blocked) throw forbidden(MESSAGING_MESSAGES.noSecondAdult);

@@ -81,6 +81,7 @@ function reviewOrder(a: JoinRequest, b: JoinRequest): number {
 }
 
 /** The membership a joining user gets: their own role (parents and players join). */
+// eslint-disable-next-line no-restricted-syntax -- the membership asked for (a family link), no permission
 const joinRole = (user: UserRow): JoinRole => (user.role === 'player' ? 'player' : 'parent');
 
 /**
@@ -307,6 +308,7 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
         player = isId(playerId) ? await roster.findPlayer(db, team.id, playerId) : undefined;
         if (!player) throw badRequest('The player to link is not on this team');
       }
+      // eslint-disable-next-line no-restricted-syntax -- the link the request asks for (a player account), no permission
       if (request.role === 'player' && player && player.userId !== null && player.userId !== requester.id) {
         throw badRequest('This player is already linked to another account');
       }
@@ -320,6 +322,7 @@ export function createJoiningService({ db, mailQueued }: JoiningDeps) {
         await addMember(tx, team.id, requester.id, request.role);
         if (player) await roster.linkPersonToPlayer(tx, team.id, player.id, requester, request.role);
         // Contacts the coach typed with this email are this parent's only if the parent proved the address.
+        // eslint-disable-next-line no-restricted-syntax -- the link the request asks for (a parent's contacts), no permission
         if (request.role === 'parent') await roster.linkVerifiedContacts(tx, team.id, requester);
         await enqueueEmail(tx, {
           to: requester.email,

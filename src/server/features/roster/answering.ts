@@ -5,7 +5,7 @@ import { readTogether } from '../../db/read-together.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { TeamAccess } from '../teams/access.ts';
 import * as queries from './queries.ts';
-import { isMine, type RosterViewer, rosterViewer } from './view.ts';
+import { isMine, readsContactsForIsMine, type RosterViewer, rosterViewer } from './view.ts';
 
 // Which players a user answers for: the one owner of that rule for RSVPs and poll votes (and whatever
 // else is answered per player). canRsvpFor (src/shared/rsvp.ts) decides by the role on the team and
@@ -55,7 +55,8 @@ function mineOf(viewer: RosterViewer, player: queries.PlayerRow, contacts: reado
 }
 
 /** Contacts only matter to a parent (is_mine of a player or a coach does not read them). */
-export const answeringReadsContacts = (access: Pick<TeamAccess, 'role'>) => access.role === 'parent';
+export const answeringReadsContacts = (access: Pick<TeamAccess, 'role'>) =>
+  readsContactsForIsMine(access.role);
 
 const contactsFor = (db: Db, viewer: RosterViewer, teamId: number) =>
   answeringReadsContacts(viewer) ? queries.contactsOfTeam(db, teamId) : Promise.resolve([]);

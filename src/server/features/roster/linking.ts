@@ -27,6 +27,7 @@ export async function linkPersonToPlayer(
   person: UserRow,
   role: 'parent' | 'player',
 ): Promise<void> {
+  // eslint-disable-next-line no-restricted-syntax -- the link the membership makes (a family link), no permission
   if (role === 'player') {
     await queries.linkPlayerAccount(tx, teamId, playerId, person);
     return;

@@ -180,6 +180,7 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       const teamId = access.team.id;
       requireCapability(access, 'manage_roster');
       const parent = (await membersOfTeam(db, teamId)).find(
+        // eslint-disable-next-line no-restricted-syntax -- picks the team's parents, decides no permission
         (member) => member.userId === parentUserId && member.memberRole === 'parent',
       );
       if (!parent) throw notFound(PARENT_NOT_FOUND);
@@ -308,6 +309,7 @@ export function createParentService({ db, config, mailQueued }: ParentsDeps) {
       }
       const linkedUsers = new Set([...groups.values()].map((g) => g.user_id));
       const unassigned: SyncedParent[] = (await membersOfTeam(db, teamId))
+        // eslint-disable-next-line no-restricted-syntax -- picks the team's parents, decides no permission
         .filter((m) => m.memberRole === 'parent' && !linkedUsers.has(m.userId) && !groups.has(m.email))
         .map((m) => ({
           parent_id: null,

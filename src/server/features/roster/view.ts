@@ -39,17 +39,38 @@ export function toContact(row: ContactRow, seesContactDetails: boolean): ParentC
   };
 }
 
+/** Someone on the roster (a player, a contact) by their account, or by the viewer's verified email. */
+interface RosterPerson {
+  userId: number | null;
+  email: string | null;
+}
+
+/** Whether `person` is the viewer: their account, or their verified email (null when not verified). */
+export const isViewer = (person: RosterPerson, viewer: { userId: number; email: string | null }): boolean =>
+  person.userId === viewer.userId || (viewer.email !== null && person.email === viewer.email);
+
+/**
+ * The is_mine rule, written once (the roster, RSVPs, votes, the calendar feed's player): a parent's own
+ * child is a player one of whose contacts is the parent; a player's own is themselves; no one else has
+ * one. `asContact` and `asPlayer` say whether the viewer is one of the player's contacts, or the player.
+ */
+export function isMineAs(role: Role, asContact: () => boolean, asPlayer: () => boolean): boolean {
+  if (readsContactsForIsMine(role)) return asContact();
+  // eslint-disable-next-line no-restricted-syntax -- who the player is to the viewer (the is_mine rule), no permission
+  return role === 'player' && asPlayer();
+}
+
+/** Whether the is_mine rule reads the players' contacts for someone of `role` (a parent's children). */
+// eslint-disable-next-line no-restricted-syntax -- who the player is to the viewer (the is_mine rule), no permission
+export const readsContactsForIsMine = (role: Role): boolean => role === 'parent';
+
 /** The signed-in parent's own child, or the signed-in player themselves (RSVP and vote eligibility). */
 export function isMine(player: PlayerRow, contacts: readonly ContactRow[], viewer: RosterViewer): boolean {
-  if (viewer.role === 'parent') {
-    return contacts.some(
-      (c) => c.userId === viewer.userId || (viewer.email !== null && c.email === viewer.email),
-    );
-  }
-  if (viewer.role === 'player') {
-    return player.userId === viewer.userId || (viewer.email !== null && player.email === viewer.email);
-  }
-  return false;
+  return isMineAs(
+    viewer.role,
+    () => contacts.some((contact) => isViewer(contact, viewer)),
+    () => isViewer(player, viewer),
+  );
 }
 
 export function toPlayer(row: PlayerRow, contacts: ContactRow[], viewer: RosterViewer): Player {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Ref } from 'react';
 import type { Conversation, Message } from '../../../../shared/api/conversations.ts';
-import { adminsCopied, MESSAGING_MESSAGES } from '../../../../shared/conversations.ts';
+import { adminsCopied, MESSAGING_MESSAGES, parentsCopied } from '../../../../shared/conversations.ts';
 import { messageTimestamp } from '../../../../shared/message-time.ts';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 
@@ -33,7 +33,7 @@ export function ConversationThread({
 }: ConversationThreadProps) {
   const logRef = useRef<HTMLDivElement>(null);
   const lastId = messages?.at(-1)?.id ?? null;
-  const parentsAdded = conversation.participants.some((p) => p.added_for_safety && p.role === 'parent');
+  const parentsAdded = parentsCopied(conversation.participants).length > 0;
   // The team's one coach was not a second adult: the thread names the club's admins copied in, and why.
   const admins = adminsCopied(conversation.participants).map((p) => p.user.name);
   // The others first, in the server's order, then the user.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Conversation, Recipient } from '../../../../shared/api/conversations.ts';
 import {
+  childrenAmong,
   conversationTypeOf,
   MESSAGE_LIMITS,
   MESSAGING_MESSAGES,
@@ -121,7 +122,7 @@ export function NewConversationModal({ teamId, userId, onClose, onCreated }: New
     // eslint-disable-next-line no-restricted-syntax -- picks the people of a group, decides no permission
     return (members.data ?? people).some((m) => m.user_id !== userId && roles.includes(m.role));
   });
-  const playerChosen = people.some((r) => r.role === 'player' && chosen.has(r.user_id));
+  const playerChosen = childrenAmong(people).some((id) => chosen.has(id));
 
   return (
     <FormModal

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MODERATOR_MESSAGES, type Moderator } from '../../../../shared/api/moderators.ts';
 import type { PermissionKey } from '../../../../shared/permissions.ts';
+import { ROLE_LABELS } from '../../../../shared/roles.ts';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -58,7 +59,7 @@ export function ModeratorFormModal({ teamId, moderator, onClose }: ModeratorForm
 
   const options = (candidates.data ?? []).map((c) => ({
     value: String(c.id),
-    label: `${c.name} (${c.role === 'player' ? 'Player' : 'Parent'})`,
+    label: `${c.name} (${ROLE_LABELS[c.role]})`,
   }));
   const error =
     problem ?? (assign.isError ? moderatorFailure(moderator ? 'update' : 'grant', assign.error) : null);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Moderator } from '../../../../shared/api/moderators.ts';
 import type { Team } from '../../../../shared/api/teams.ts';
+import { ROLE_LABELS } from '../../../../shared/roles.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -67,7 +68,7 @@ export function ModeratorsPanel({ team }: { team: Team }) {
                 </Tag>
               </div>
               <p className="muted">
-                {moderator.user_email} · {moderator.role === 'player' ? 'Player' : 'Parent'} · Granted{' '}
+                {moderator.user_email} · {ROLE_LABELS[moderator.role]} · Granted{' '}
                 {formatDate(moderator.granted_date, timeZone)}
               </p>
               {moderator.permissions.length > 0 && (
