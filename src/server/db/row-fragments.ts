@@ -3,9 +3,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 // What a list read anew keeps of each row (docs/decisions/035, its 'rows kept by version' update): the
 // row's part of the answer, already written, under a key that names the row version it was written
-// from. A list read then asks the database only for the keys of its rows, in the list's order, reads
-// the few rows whose key is not kept (those added or changed since), and joins the kept parts: the
-// rows that did not change are neither sent, parsed, mapped nor written again.
+// from. A list read then asks the database only for the keys of its rows, in the list's order (or in
+// none, when the service sorts the parts), reads the few rows whose key is not kept (those added or
+// changed since), and joins the kept parts: the rows that did not change are neither sent, parsed,
+// mapped nor written again. A list whose rows all are as they were is its whole answer kept
+// (`ListAnswers`), compressed once.
 //
 // The key is the row's id, and the `xmin` and `ctid` of the row version: every insert and update makes
 // a new version, written by its own transaction (xmin) in a slot of its own (ctid), so a changed row
