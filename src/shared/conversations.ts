@@ -161,6 +161,12 @@ export interface ChildSafeResult {
   blocked: boolean;
 }
 
+/** The children among a conversation's people (their players): the child-safe rule is about them. */
+export function childrenAmong(people: readonly { user_id: number; role: Role }[]): number[] {
+  // eslint-disable-next-line no-restricted-syntax -- who is a child in the conversation (the child-safe rule), no permission
+  return people.filter((person) => person.role === 'player').map((person) => person.user_id);
+}
+
 /**
  * docs/product/conversations.md 'Child-safe messaging': every player is a minor. When a conversation
  * holds a player and an adult who is not that player's parent, the player's linked parent accounts join
@@ -169,12 +175,6 @@ export interface ChildSafeResult {
  * refused. Player-to-player conversations stay as they are. `parentsOfPlayer` must hold parent accounts
  * only.
  */
-/** The children among a conversation's people (their players): the child-safe rule is about them. */
-export function childrenAmong(people: readonly { user_id: number; role: Role }[]): number[] {
-  // eslint-disable-next-line no-restricted-syntax -- who is a child in the conversation (the child-safe rule), no permission
-  return people.filter((person) => person.role === 'player').map((person) => person.user_id);
-}
-
 export function childSafeAdditions({
   participants,
   parentsOfPlayer,

@@ -486,6 +486,25 @@ describe.each(BACKENDS)('notification triggers on $name', (backend) => {
         [cast.parent, cast.player, cast.moderator, ...outsiders],
         [['document_new', 'U10 Hawks: New document "Waivers"']],
       );
+
+      // A club admin sees every not-public document (holderOnTeam): one who is a member of the team,
+      // even as a parent, is told like its coach.
+      await t.db.execute(sql`delete from notifications`);
+      await t.db.execute(
+        sql`insert into team_members (team_id, user_id, role) values (${cast.team.id}, ${cast.admin.id}, 'parent')`,
+      );
+      try {
+        await upload(cast.coach, { title: 'Incident report', category: 'medical', is_public: 'false' });
+        await expectTold(
+          [cast.admin, cast.moderator],
+          [cast.parent, cast.player, cast.coach, cast.otherCoach, cast.stranger],
+          [['document_new', 'U10 Hawks: New document "Incident report"']],
+        );
+      } finally {
+        await t.db.execute(
+          sql`delete from team_members where team_id = ${cast.team.id} and user_id = ${cast.admin.id}`,
+        );
+      }
     });
   });
 });

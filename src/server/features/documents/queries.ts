@@ -1,22 +1,10 @@
-import {
-  and,
-  arrayContains,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  notExists,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DocumentCategory, DocumentType } from '../../../shared/documents.ts';
 import type { Db } from '../../db/connect.ts';
 import { pack } from '../../db/packed-rows.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { rowVersion, rowVersions } from '../../db/row-fragments.ts';
-import { CAPABILITY_FLAGS } from '../../../shared/permissions.ts';
+import { hasCapability, holderOnTeam } from '../../../shared/permissions.ts';
 import { documents, pendingBlobs, teamMembers, tournaments, users } from '../../db/schema.ts';
 
 // Every query names the team as well as the document (or tournament): an id alone never reaches
@@ -283,23 +271,24 @@ export async function insertDocument(db: Db, values: NewDocument): Promise<numbe
 }
 
 /**
- * The members who see the team's not-public documents (view_private_documents): its coaches and the
- * moderators holding that flag. Club admins who are not members are not among them.
+ * The members who see the team's not-public documents (view_private_documents), by the capability
+ * rule itself (`holderOnTeam`): its coaches, club admins among its members, and the moderators holding
+ * the flag. Club admins who are not members are not among them (the bell tells members only).
  */
 export async function privateDocumentReaders(db: Db, teamId: number): Promise<number[]> {
   const rows = await db
-    .select({ userId: teamMembers.userId })
+    .select({
+      userId: teamMembers.userId,
+      accountRole: users.role,
+      memberRole: teamMembers.role,
+      flags: teamMembers.permissions,
+    })
     .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.teamId, teamId),
-        or(
-          eq(teamMembers.role, 'coach'),
-          arrayContains(teamMembers.permissions, [CAPABILITY_FLAGS.view_private_documents]),
-        ),
-      ),
-    );
-  return rows.map((row) => row.userId);
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId));
+  return rows
+    .filter((row) => hasCapability(holderOnTeam(row), 'view_private_documents'))
+    .map((row) => row.userId);
 }
 
 /** The document this uploader already stored on the team under the Idempotency-Key, if any. */
