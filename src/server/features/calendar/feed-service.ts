@@ -56,6 +56,9 @@ const EVENTS_PER_SLICE = 25;
  * added anywhere grows only that team's version and so notifies 't<team>', which names no user: any
  * notification, and any write of this process, therefore drops everything kept here.
  */
+/** Feeds kept per read of a user's teams: the user's own and one per player they answer for. */
+const MAX_FEEDS_PER_READ = 50;
+
 export class FeedContextCache {
   private live = false;
   /** Grows with every drop: a read that began before a drop must not store what it read. */
@@ -346,6 +349,33 @@ export function createFeedService({
     return `W/"cal-${hash('sha256', parts, 'base64url').slice(0, 27)}"`;
   };
 
+  /**
+   * The feed of `allTeams` (only the player's team when `teamId` is given; none of them: undefined),
+   * with its tags. Kept beside the teams' cached read, which stays the same array until a change drops
+   * it: a calendar app polling an unchanged feed does not build and hash its tags again.
+   */
+  const resolvedFeeds = new WeakMap<readonly FeedTeam[], Map<string, ResolvedFeed>>();
+  function resolvedFeed(
+    allTeams: FeedTeam[],
+    feed: Pick<ResolvedFeed, 'userId' | 'tokenHash' | 'playerId' | 'since'>,
+    teamId: number | undefined,
+  ): ResolvedFeed | undefined {
+    const key = `${feed.userId} ${feed.tokenHash} ${feed.playerId ?? ''} ${teamId ?? ''} ${feed.since}`;
+    let kept = resolvedFeeds.get(allTeams);
+    const hit = kept?.get(key);
+    if (hit) return hit;
+    const teams = teamId === undefined ? allTeams : allTeams.filter((team) => team.id === teamId);
+    if (feed.playerId !== undefined && teams.length === 0) return undefined;
+    const resolved = { ...feed, teams, etag: etagOf(feed, teams), answerKey: answerKeyOf(teams, feed.since) };
+    if (!kept) {
+      kept = new Map();
+      resolvedFeeds.set(allTeams, kept);
+    }
+    if (kept.size >= MAX_FEEDS_PER_READ) kept.clear();
+    kept.set(key, resolved);
+    return resolved;
+  }
+
   return {
     /** Listens for changes anywhere (LISTEN club_changes) and to this process's writes; resolves to a stop function. */
     async start(): Promise<() => Promise<void>> {
@@ -368,9 +398,10 @@ export function createFeedService({
     ): Promise<ResolvedFeed | undefined> {
       const user = await findUserById(db, userId);
       if (!user || !tokenMatches(token, user.calendarTokenHash)) return undefined;
-      let teams = await contexts.read(`teams ${userId}`, () => feedTeamsOf(db, userId));
+      const allTeams = await contexts.read(`teams ${userId}`, () => feedTeamsOf(db, userId));
+      let teamId: number | undefined;
       if (playerId !== undefined) {
-        const teamId = await contexts.read(`player ${userId} ${playerId}`, async () => {
+        teamId = await contexts.read(`player ${userId} ${playerId}`, async () => {
           const player = await findFeedPlayer(
             db,
             playerId,
@@ -389,12 +420,9 @@ export function createFeedService({
           );
           return canRsvpFor(role, { status: player.status, is_mine: isMine }) ? player.teamId : 0;
         });
-        teams = teams.filter((team) => team.id === teamId);
-        if (teams.length === 0) return undefined;
       }
-      const since = sinceToday();
-      const feed = { userId, tokenHash: user.calendarTokenHash ?? '', playerId, since };
-      return { ...feed, teams, etag: etagOf(feed, teams), answerKey: answerKeyOf(teams, since) };
+      const feed = { userId, tokenHash: user.calendarTokenHash ?? '', playerId, since: sinceToday() };
+      return resolvedFeed(allTeams, feed, teamId);
     },
 
     /** The written feed: kept, or read and written now (once, however many ask at the same moment). */
