@@ -154,11 +154,17 @@ test('a parent invited by email sets a password through the link and lands in th
 
   // The coach's Parent Accounts now show that Jin joined.
   await coachPage.reload();
-  await coachPage.getByRole('button', { name: 'Show parent accounts' }).click();
   const accounts = coachPage
     .getByRole('region', { name: 'Parent Accounts' })
     .or(coachPage.locator('section', { has: coachPage.getByRole('heading', { name: 'Parent Accounts' }) }));
-  await expect(accounts.getByText('Jin Park')).toBeVisible();
+  // Once in a clean-clone CI run the section was shown collapsed again after a Show clicked at once
+  // after the reload (the screen was put up anew while it loaded; not reproduced in 6 repeats): Show
+  // is clicked again while the section is collapsed, and what it lists is what this test checks.
+  await expect(async () => {
+    const show = coachPage.getByRole('button', { name: 'Show parent accounts' });
+    if (await show.isVisible()) await show.click();
+    await expect(accounts.getByText('Jin Park')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(accounts.getByText('Joined', { exact: true })).toBeVisible();
 });
 
