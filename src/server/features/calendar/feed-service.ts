@@ -50,15 +50,14 @@ const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 /** Events written between two turns of the event loop. */
 const EVENTS_PER_SLICE = 25;
+/** Feeds kept per read of a user's teams: the user's own and one per player they answer for. */
+const MAX_FEEDS_PER_READ = 50;
 
 /**
  * The user's feed teams (and which team a player narrows the feed to), kept per process. A membership
  * added anywhere grows only that team's version and so notifies 't<team>', which names no user: any
  * notification, and any write of this process, therefore drops everything kept here.
  */
-/** Feeds kept per read of a user's teams: the user's own and one per player they answer for. */
-const MAX_FEEDS_PER_READ = 50;
-
 export class FeedContextCache {
   private live = false;
   /** Grows with every drop: a read that began before a drop must not store what it read. */
@@ -402,17 +401,12 @@ export function createFeedService({
       let teamId: number | undefined;
       if (playerId !== undefined) {
         teamId = await contexts.read(`player ${userId} ${playerId}`, async () => {
-          const player = await findFeedPlayer(
-            db,
-            playerId,
-            userId,
-            user.emailVerifiedAt === null ? null : user.email,
-          );
+          const viewer = { userId: user.id, email: user.emailVerifiedAt === null ? null : user.email };
+          const player = await findFeedPlayer(db, playerId, userId, viewer.email);
           if (!player?.memberRole) return 0;
           // The roster's is_mine rule under the role on the player's team (a coach account may be a
           // parent there): a parent's linked child, a player themselves.
           const role = roleOnTeam(user.role, player.memberRole);
-          const viewer = { userId: user.id, email: user.emailVerifiedAt === null ? null : user.email };
           const isMine = isMineAs(
             role,
             () => player.contactIsUser,
